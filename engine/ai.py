@@ -1,0 +1,63 @@
+"""The AI's front door: one call from a variant spec and a move list to a chosen move.
+
+Inputs are plain strings so the call runs unchanged in a worker process. The position decides
+the searcher: an exact solve for small positions, the Connect Four solver for Connect Four,
+and the threat-aware alpha-beta search for every other board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.analysis import Analysis
+from engine.board import Board
+from engine.connect4.player import choose_connect4_move
+from engine.errors import EngineError, GameOverError
+from engine.exact import can_solve, choose_exact_move
+from engine.search.player import choose_grid_move
+from engine.variants import VARIANTS
+
+LEVELS = range(1, 6)
+# Thinking time per level: lower levels also search worse (see each searcher), not only shorter.
+LEVEL_TIME_MS = {1: 150, 2: 300, 3: 500, 4: 800, 5: 1000}
+MIN_TIME_MS, MAX_TIME_MS = 10, 60_000
+
+__all__ = ["LEVELS", "LEVEL_TIME_MS", "Analysis", "choose_move"]
+
+
+class LevelError(EngineError):
+    code = "bad_level"
+
+
+def choose_move(
+    variant: str,
+    moves: Sequence[str] | str,
+    *,
+    level: int = 5,
+    time_ms: int | None = None,
+    seed: int = 0,
+) -> Analysis:
+    """Choose a move for the side to move after ``moves`` (notation) in ``variant`` (spec).
+
+    ``level`` 1..5 sets strength and, unless ``time_ms`` is given, the time budget. The same
+    inputs and ``seed`` give the same move whenever the search is not cut short by time.
+    Raises :class:`GameOverError` for a finished game and notation errors for a bad one.
+    """
+    if level not in LEVELS:
+        raise LevelError(f"level must be 1..5, not {level!r}")
+    budget = LEVEL_TIME_MS[level] if time_ms is None else time_ms
+    if not MIN_TIME_MS <= budget <= MAX_TIME_MS:
+        raise LevelError(f"time budget must be {MIN_TIME_MS}..{MAX_TIME_MS} ms, not {budget}")
+    board = Board.from_moves(variant, moves)
+    if board.is_game_over():
+        raise GameOverError("the game is over: there is no move to choose")
+    return choose_for_board(board, time_ms=budget, level=level, seed=seed)
+
+
+def choose_for_board(board: Board, *, time_ms: int, level: int, seed: int) -> Analysis:
+    """Dispatch an unfinished position to the searcher that plays it best."""
+    if can_solve(board):
+        return choose_exact_move(board, level=level, seed=seed)
+    if board.variant == VARIANTS["connect4"]:
+        return choose_connect4_move(board, time_ms=time_ms, level=level, seed=seed)
+    return choose_grid_move(board, time_ms=time_ms, level=level, seed=seed)

@@ -1,0 +1,118 @@
+"""The engine's command-line tools: ``ai``, ``solve`` and ``pbrain``.
+
+``register`` adds them to the ``caro-arena`` parser. Each reads one request per line from
+stdin and answers one line per request, so other programs (and our tests) can drive them
+through pipes. A bad line gets an error answer and the tool goes on with the next one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import TextIO
+
+from engine.ai import LEVEL_TIME_MS, choose_move
+from engine.analysis import Analysis
+from engine.board import Board
+from engine.connect4.solver import solve
+from engine.errors import EngineError, VariantError
+from engine.pbrain import PbrainSession
+from engine.search.player import choose_grid_move
+from engine.variants import VARIANTS, get_variant
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    ai = subparsers.add_parser("ai", help="choose a move for each game read from stdin")
+    ai.add_argument("--variant", required=True, help="variant name or custom spec")
+    strength = ai.add_mutually_exclusive_group()
+    strength.add_argument("--level", type=int, choices=range(1, 6), default=5)
+    strength.add_argument("--time-ms", type=int, help="time budget per move (full strength)")
+    ai.add_argument("--seed", type=int, default=0)
+    ai.add_argument(
+        "--batch", action="store_true",
+        help="read every game first, then search them in parallel (one process per core)",
+    )
+    ai.set_defaults(func=run_ai)
+
+    solver = subparsers.add_parser("solve", help="solve Connect Four positions read from stdin")
+    solver.add_argument("--variant", default="connect4", choices=["connect4"])
+    solver.add_argument("--weak", action="store_true", help="win / draw / loss only (1, 0, -1)")
+    solver.set_defaults(func=run_solve)
+
+    pbrain = subparsers.add_parser("pbrain", help="play through the Gomocup engine protocol")
+    pbrain.set_defaults(func=run_pbrain)
+
+
+# -- ai ----------------------------------------------------------------------------------------
+
+
+def run_ai(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    try:
+        get_variant(args.variant)
+    except VariantError as error:
+        print(json.dumps({"error": error.code, "message": str(error)}), file=stdout, flush=True)
+        return 2
+    search = partial(
+        _answer_game, args.variant,
+        level=5 if args.time_ms is not None else args.level,
+        time_ms=args.time_ms if args.time_ms is not None else LEVEL_TIME_MS[args.level],
+        seed=args.seed,
+    )
+    if args.batch:
+        games = [line.strip() for line in stdin]
+        with ProcessPoolExecutor() as pool:
+            for answer in pool.map(search, games):
+                print(answer, file=stdout, flush=True)
+    else:
+        for line in stdin:
+            print(search(line.strip()), file=stdout, flush=True)
+    return 0
+
+
+def _answer_game(variant: str, game: str, *, level: int, time_ms: int, seed: int) -> str:
+    """One JSON line: the analysis of ``game``, or the error that stops it from being searched."""
+    try:
+        analysis = choose_move(variant, game, level=level, time_ms=time_ms, seed=seed)
+    except EngineError as error:
+        return json.dumps({"error": error.code, "message": str(error)})
+    return json.dumps(analysis.to_dict())
+
+
+# -- solve -------------------------------------------------------------------------------------
+
+
+def run_solve(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """``<moves> <score> <nodes> <microseconds>`` per line, as Pascal Pons' solver prints."""
+    for line in stdin:
+        fields = line.split()
+        if not fields:
+            continue
+        moves = fields[0]
+        try:
+            Board.from_moves(VARIANTS[args.variant], moves)  # typed errors name the bad token
+            result = solve(moves, weak=args.weak)
+        except EngineError as error:
+            print(f"{moves} error {error.code}: {error}", file=stdout, flush=True)
+            continue
+        print(f"{moves} {result.score} {result.nodes} {result.micros:.0f}", file=stdout, flush=True)
+    return 0
+
+
+# -- pbrain ------------------------------------------------------------------------------------
+
+
+def _pbrain_choose(board: Board, *, time_ms: int, tt_mib: int) -> Analysis:
+    return choose_grid_move(board, time_ms=time_ms, level=5, seed=0, tt_mib=tt_mib)
+
+
+def run_pbrain(_: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    session = PbrainSession(choose=_pbrain_choose)
+    for line in stdin:
+        for answer in session.handle(line):
+            print(answer, file=stdout, flush=True)
+        if session.finished:
+            break
+    return 0
