@@ -76,7 +76,9 @@ class Board:
         return board
 
     @classmethod
-    def from_position(cls, variant: Variant | str, first: Iterable[int], second: Iterable[int]) -> Board:
+    def from_position(
+        cls, variant: Variant | str, first: Iterable[int], second: Iterable[int]
+    ) -> Board:
         """Set up a position from the cells of each player when the move order is unknown (the
         Gomocup BOARD command). Stones are interleaved into a move stack, first player first;
         only the final position is judged, so no transient order can end the game early."""
@@ -85,8 +87,11 @@ class Board:
             raise IllegalMoveError("a position without move order needs a free-placement board")
         first, second = list(first), list(second)
         if len(first) - len(second) not in (0, 1):
-            raise IllegalMoveError("the first player must have as many stones as the second, or one more")
-        order = [cell for pair in zip(first, second) for cell in pair] + first[len(second):]
+            raise IllegalMoveError(
+                "the first player must have as many stones as the second, or one more"
+            )
+        pairs = zip(first, second, strict=False)
+        order = [cell for pair in pairs for cell in pair] + first[len(second) :]
         for move in order:
             if not (0 <= move < len(board._cells)) or board._cells[move]:
                 raise IllegalMoveError(f"cell {move} is off the board or given twice")
@@ -242,7 +247,9 @@ class Board:
                 return outcome
         return None
 
-    def _run_through(self, move: int, player: int, d_row: int, d_col: int) -> tuple[list[int], bool]:
+    def _run_through(
+        self, move: int, player: int, d_row: int, d_col: int
+    ) -> tuple[list[int], bool]:
         """The maximal run of ``player`` through ``move`` along one direction, and whether both
         cells just beyond it hold opponent stones."""
         row, col = divmod(move, self.cols)
@@ -250,9 +257,17 @@ class Board:
         ends_blocked = 0
         for sign in (1, -1):
             r, c = row + sign * d_row, col + sign * d_col
-            while 0 <= r < self.rows and 0 <= c < self.cols and self._cells[r * self.cols + c] == player:
+            while (
+                0 <= r < self.rows
+                and 0 <= c < self.cols
+                and self._cells[r * self.cols + c] == player
+            ):
                 run.append(r * self.cols + c)
                 r, c = r + sign * d_row, c + sign * d_col
-            if 0 <= r < self.rows and 0 <= c < self.cols and self._cells[r * self.cols + c] not in (EMPTY, player):
+            if (
+                0 <= r < self.rows
+                and 0 <= c < self.cols
+                and self._cells[r * self.cols + c] not in (EMPTY, player)
+            ):
                 ends_blocked += 1
         return run, ends_blocked == 2
