@@ -1,0 +1,136 @@
+"""Connect Four solver benchmark: exact and weak scores on the four shared test sets.
+
+Prints one row per set: how many exact scores match, the mean time and nodes per position
+(fresh transposition table for each position, as in the reference), and the ratio of our mean
+time to the reference C++ solver's published mean. Run from the repository root:
+
+    .venv/bin/python bench/connect4.py [--limit N] [--sets Test_L3_R1,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from engine.connect4.solver import solve  # noqa: E402
+
+DATA = REPO / ".." / "shared" / "data" / "connect4"
+# Mean time per position (µs) of the reference C++ solver, from ../shared/README.md.
+REFERENCE_MICROS = {
+    "Test_L3_R1": 9.8,
+    "Test_L2_R1": 63.0,
+    "Test_L2_R2": 7600.0,
+    "Test_L1_R1": 570.0,
+}
+SETS = tuple(REFERENCE_MICROS)
+
+
+@dataclass(frozen=True, slots=True)
+class Connect4Row:
+    """One test set's results."""
+
+    name: str
+    positions: int
+    exact: int
+    mean_us: float
+    p99_us: float
+    mean_nodes: float
+    ratio: float  # our mean time / the reference's mean time
+    weak_ok: int
+    weak_mean_us: float
+
+    @property
+    def mnps(self) -> float:
+        return self.mean_nodes / self.mean_us if self.mean_us else 0.0
+
+
+def load_set(name: str, limit: int | None = None) -> list[tuple[str, int]]:
+    """``(moves, score)`` pairs of one shared test set."""
+    lines = (DATA / name).read_text().split("\n")
+    pairs = [(moves, int(score)) for moves, score in (ln.split() for ln in lines if ln.strip())]
+    return pairs[:limit] if limit else pairs
+
+
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def measure_set(name: str, limit: int | None = None) -> Connect4Row:
+    positions = load_set(name, limit)
+    exact, weak_ok, micros, nodes, weak_micros = 0, 0, [], [], []
+    for moves, expected in positions:
+        result = solve(moves)
+        exact += result.score == expected
+        micros.append(result.micros)
+        nodes.append(result.nodes)
+    for moves, expected in positions:
+        weak = solve(moves, weak=True)
+        weak_ok += weak.score == (expected > 0) - (expected < 0)
+        weak_micros.append(weak.micros)
+    mean_us = statistics.fmean(micros)
+    return Connect4Row(
+        name=name,
+        positions=len(positions),
+        exact=exact,
+        mean_us=mean_us,
+        p99_us=_p99(micros),
+        mean_nodes=statistics.fmean(nodes),
+        ratio=mean_us / REFERENCE_MICROS[name],
+        weak_ok=weak_ok,
+        weak_mean_us=statistics.fmean(weak_micros),
+    )
+
+
+def connect4_rows(sets: tuple[str, ...] = SETS, limit: int | None = None) -> list[Connect4Row]:
+    """Measure every set (compiling the solver first, so no row pays for it)."""
+    solve("4453")
+    return [measure_set(name, limit) for name in sets]
+
+
+def format_table(rows: list[Connect4Row]) -> str:
+    header = (
+        f"{'set':<11} {'exact':>9} {'mean':>10} {'p99':>10} {'nodes':>9} {'Mnps':>5} "
+        f"{'ref':>9} {'ratio':>6} {'weak ok':>9} {'weak mean':>10}"
+    )
+    lines = [header, "-" * len(header)]
+    for r in rows:
+        lines.append(
+            f"{r.name:<11} {f'{r.exact}/{r.positions}':>9} {_fmt_us(r.mean_us):>10} "
+            f"{_fmt_us(r.p99_us):>10} {r.mean_nodes:>9.0f} {r.mnps:>5.1f} "
+            f"{_fmt_us(REFERENCE_MICROS[r.name]):>9} {r.ratio:>5.2f}x "
+            f"{f'{r.weak_ok}/{r.positions}':>9} {_fmt_us(r.weak_mean_us):>10}"
+        )
+    return "\n".join(lines)
+
+
+def _fmt_us(micros: float) -> str:
+    return f"{micros / 1000:.2f} ms" if micros >= 1000 else f"{micros:.1f} µs"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--limit", type=int, default=None, help="positions per set (default all)")
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    rows = connect4_rows(tuple(args.sets.split(",")), args.limit)
+    print(format_table(rows))
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"\n{os.cpu_count()} CPUs, load average {load}; "
+        f"{time.perf_counter() - started:.1f} s in all; fresh table for each position"
+    )
+
+
+if __name__ == "__main__":
+    main()
