@@ -1,0 +1,108 @@
+"""The aiohttp application factory.
+
+`create_app(settings)` builds the app: settings and the Redis client live in the app context
+(`app[SETTINGS]`, `app[REDIS]`, keys in server/appkeys.py), then each function in `ROUTE_SETUPS`
+adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries, which run after the
+Redis client exists). To add a module of routes, give it a `setup(app: web.Application) -> None`
+and list it in `ROUTE_SETUPS`.
+
+This module itself serves the operational endpoint `/healthz` and the browser client: `/` is
+`client/index.html`, `/static/...` are the files under `client/`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+
+import redis.asyncio as redis
+from aiohttp import web
+
+from . import __version__
+from .appkeys import REDIS, SETTINGS
+from .settings import Settings
+from .store import create_redis
+
+log = logging.getLogger(__name__)
+
+HEALTH_PING_TIMEOUT_S = 2.0
+
+RouteSetup = Callable[[web.Application], None]
+
+
+async def redis_context(app: web.Application) -> AsyncIterator[None]:
+    """Open the store client for the app's lifetime; a Redis that is down is logged, not fatal,
+    so the node starts, reports itself degraded on /healthz and recovers when Redis returns."""
+    settings = app[SETTINGS]
+    client = create_redis(settings)
+    app[REDIS] = client
+    if not await ping(client):
+        log.warning("Redis is not answering yet; /healthz reports degraded until it does")
+    yield
+    await client.aclose()
+
+
+async def ping(client: redis.Redis) -> bool:
+    try:
+        async with asyncio.timeout(HEALTH_PING_TIMEOUT_S):
+            return bool(await client.ping())
+    except (redis.RedisError, OSError, TimeoutError) as exc:
+        log.debug("redis ping failed: %r", exc)
+        return False
+
+
+async def healthz(request: web.Request) -> web.Response:
+    """200 when this node can reach its store, 503 ("degraded") when it cannot; load balancers
+    and Docker's HEALTHCHECK read the status code, people read the JSON."""
+    app = request.app
+    settings = app[SETTINGS]
+    redis_ok = await ping(app[REDIS])
+    body = {
+        "status": "ok" if redis_ok else "degraded",
+        "redis": redis_ok,
+        "store": "embedded" if settings.embedded_store else "redis",
+        "node": settings.node_id,
+        "version": __version__,
+    }
+    return web.json_response(body, status=200 if redis_ok else 503)
+
+
+def setup_health(app: web.Application) -> None:
+    app.router.add_get("/healthz", healthz)
+
+
+async def index_page(request: web.Request) -> web.StreamResponse:
+    """The client's single page. Also the handler for client-side routes such as the room page
+    `/r/{room_id}`: the page's script reads the path. Re-read per request (it is small) so a
+    deployment can update the client without a restart."""
+    index = request.app[SETTINGS].client_dir / "index.html"
+    if not index.is_file():
+        raise web.HTTPNotFound(text=f"{index} not found; set CLIENT_DIR")
+    return web.FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+def setup_client(app: web.Application) -> None:
+    client_dir = app[SETTINGS].client_dir
+    if not (client_dir / "index.html").is_file():
+        log.error("client not found: %s has no index.html (set CLIENT_DIR)", client_dir)
+    app.router.add_get("/", index_page)
+    if client_dir.is_dir():
+        app.router.add_static("/static/", client_dir)
+
+
+ROUTE_SETUPS: tuple[RouteSetup, ...] = (
+    setup_health,
+    setup_client,
+)
+
+
+def create_app(
+    settings: Settings, route_setups: tuple[RouteSetup, ...] = ROUTE_SETUPS
+) -> web.Application:
+    app = web.Application()
+    app[SETTINGS] = settings
+    app.cleanup_ctx.append(redis_context)
+    for setup in route_setups:
+        setup(app)
+    return app

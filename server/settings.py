@@ -1,0 +1,123 @@
+"""One settings object for the whole server, built from environment variables.
+
+Every variable is read in `Settings.from_env()` and nowhere else, so the README's configuration
+table (variable, default, meaning) can be checked against this file. To add a setting: add a
+field with its default, read it in `from_env()` with one of the `_env_*` helpers, and add a row
+to the README table.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+DEFAULT_CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(ValueError):
+    """An environment variable holds a value the server cannot use; the message names it."""
+
+
+def default_node_id() -> str:
+    """`<hostname>-<pid>`: unique per process on a host, readable in logs and in /healthz."""
+    host = socket.gethostname().split(".")[0] or secrets.token_hex(3)
+    return f"{host}-{os.getpid()}"
+
+
+@dataclass(slots=True, frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8080
+    redis_url: str | None = None          # None: the embedded in-process store (single node)
+    node_id: str = field(default_factory=default_node_id)
+    ai_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    allowed_origins: tuple[str, ...] = ()  # empty: only pages served by this same host
+    room_ttl_s: int = 24 * 3600            # an idle room is forgotten after this
+    record_ttl_s: int = 30 * 24 * 3600     # a finished game's record is kept this long
+    log_level: str = "INFO"
+    client_dir: Path = DEFAULT_CLIENT_DIR
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read every setting from `env` (default `os.environ`); unset or empty means default."""
+        env = os.environ if env is None else env
+        defaults = cls()
+        return cls(
+            host=_env_str(env, "HOST", defaults.host),
+            port=_env_int(env, "PORT", defaults.port, minimum=0, maximum=65535),
+            redis_url=_env_str(env, "REDIS_URL", None),
+            node_id=_env_str(env, "NODE_ID", defaults.node_id),
+            ai_workers=_env_int(env, "AI_WORKERS", defaults.ai_workers, minimum=1),
+            allowed_origins=_env_origins(env, "ALLOWED_ORIGINS"),
+            room_ttl_s=_env_int(env, "ROOM_TTL_S", defaults.room_ttl_s, minimum=1),
+            record_ttl_s=_env_int(env, "RECORD_TTL_S", defaults.record_ttl_s, minimum=1),
+            log_level=_env_log_level(env, "LOG_LEVEL", defaults.log_level),
+            client_dir=Path(_env_str(env, "CLIENT_DIR", str(defaults.client_dir))),
+        )
+
+    @property
+    def embedded_store(self) -> bool:
+        return self.redis_url is None
+
+    def origin_allowed(self, origin: str | None, host: str | None) -> bool:
+        """May a browser page from `origin` talk to this server, reached as `host`?
+
+        Browsers send `Origin` on WebSocket handshakes and cross-site requests. Allowed: no
+        Origin at all (not a browser: CLI clients, tests), an origin whose host:port equals the
+        request's Host header (the page this server served), or one listed in ALLOWED_ORIGINS
+        (`*` allows any).
+        """
+        if origin is None:
+            return True
+        origin = origin.rstrip("/").lower()
+        if "*" in self.allowed_origins or origin in self.allowed_origins:
+            return True
+        return host is not None and urlsplit(origin).netloc == host.lower()
+
+
+def _env_str(env: Mapping[str, str], name: str, default: str | None) -> str | None:
+    value = env.get(name, "").strip()
+    return value or default
+
+
+def _env_int(
+    env: Mapping[str, str], name: str, default: int, *, minimum: int, maximum: int | None = None
+) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be an integer, got {raw!r}") from None
+    if value < minimum or (maximum is not None and value > maximum):
+        upper = "" if maximum is None else f" and <= {maximum}"
+        raise SettingsError(f"{name} must be >= {minimum}{upper}, got {value}")
+    return value
+
+
+def _env_log_level(env: Mapping[str, str], name: str, default: str) -> str:
+    value = (_env_str(env, name, default) or default).upper()
+    if value not in LOG_LEVELS:
+        raise SettingsError(f"{name} must be one of {', '.join(LOG_LEVELS)}, got {value!r}")
+    return value
+
+
+def _env_origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """Comma-separated origins such as `https://caro.example.org,http://localhost:3000`."""
+    origins = []
+    for item in env.get(name, "").split(","):
+        item = item.strip().rstrip("/").lower()
+        if not item:
+            continue
+        parts = urlsplit(item)
+        if item != "*" and not (parts.scheme in ("http", "https") and parts.netloc):
+            raise SettingsError(f"{name} entries look like https://host[:port] or *, got {item!r}")
+        origins.append(item)
+    return tuple(origins)

@@ -1,0 +1,54 @@
+"""The Redis client the server keeps all shared state in.
+
+Two kinds, one interface (`redis.asyncio.Redis`):
+- REDIS_URL set: a real Redis (or compatible) server, shared by every node behind the load
+  balancer. Node-to-node fan-out goes through its pub/sub.
+- REDIS_URL unset: the embedded store, fakeredis running inside this process, with Lua
+  scripting (lupa) so the same atomic scripts run; its pub/sub works within the process. One
+  node only, and nothing survives a restart: it is what `make run` uses so a laptop needs no
+  Redis install.
+
+Responses are decoded: every command returns `str` (UTF-8), never `bytes`. Store JSON text or
+plain strings; binary values are not supported.
+
+Use the client created by the app (`app[REDIS]`, see server/app.py) rather than calling
+`create_redis` again: with the embedded store a second call would create a second, empty store.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import fakeredis
+import redis.asyncio as redis
+
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+CONNECT_TIMEOUT_S = 3.0   # fail fast when Redis is down instead of hanging a request
+HEALTH_CHECK_INTERVAL_S = 30  # PING idle pooled connections before reuse so dead ones are dropped
+
+
+def create_redis(settings: Settings) -> redis.Redis:
+    """A new client for the configured store; connections open lazily on first command."""
+    if settings.redis_url is None:
+        log.warning("REDIS_URL not set: using the embedded in-process store (single node)")
+        return fakeredis.FakeAsyncRedis(decode_responses=True)
+    log.info("using Redis at %s", redact_url(settings.redis_url))
+    return redis.from_url(
+        settings.redis_url,
+        decode_responses=True,
+        socket_connect_timeout=CONNECT_TIMEOUT_S,
+        health_check_interval=HEALTH_CHECK_INTERVAL_S,
+    )
+
+
+def redact_url(url: str) -> str:
+    """The URL without its password, for logs."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, location = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return url
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}{sep}{user}:***@{location}"

@@ -1,0 +1,504 @@
+"""Test harness: real services on loopback ports, started and stopped by fixtures.
+
+No test depends on anything started by hand: each Redis, server node and load balancer below is
+a real process the fixture starts on a free 127.0.0.1 port and stops (kills, if need be) itself.
+
+Fixtures
+- `redis_server` (session): the Redis shared by the session, no persistence. It is NOT flushed
+  between tests, because a flush would pull the data from under nodes that live across tests
+  (`app_server`). Tests isolate themselves by using fresh ids (rooms get random ids); a test that
+  needs an empty database starts its own with `redis_factory`.
+- `redis_url` (function): URL of `redis_server`.
+- `redis_factory` (session): `start(appendonly=False)` -> `RedisServer` for more Redis servers,
+  e.g. with an append-only file (`appendfsync always`) for fault tests: `.kill()` (SIGKILL),
+  `.start()` again on the same port and directory (the AOF is replayed), `.stop()`.
+- `server_factory` (function): `start(node_id=..., redis_url=..., embedded=False, env={...})`
+  -> `ServerNode`, a real `python -m server serve` process, healthy before it is returned
+  (`wait="healthy"`; `wait="listening"` accepts a 503, e.g. while Redis is down). Nodes are
+  stopped when the test ends. `node.kill()` is kill -9 for fault tests, `node.start()` restarts.
+- `app_server` (session): one node against `redis_server`; `.url` is its base URL
+  (`http://127.0.0.1:<port>`), `.ws_url` the same with ws://. Shared: do not kill it.
+- `compose_topology` (function): docker-compose.yml rebuilt from real processes: Redis with
+  AOF, nodes `server-1` and `server-2`, and nginx running deploy/nginx.conf in front; `.url` is
+  the load balancer, `.nodes["server-1"]` a node, `.redis` the Redis.
+- `browser` (session), `page` (function): headless Debian Chromium through Playwright's sync
+  API. Tests using them are marked `browser` automatically (`-m "not browser"` skips them).
+  On failure the page is saved as a screenshot in tests/artifacts/.
+- `artifacts_dir` (session): tests/artifacts/ (git-ignored), for screenshots.
+- `shared_dir` (session): the data directory beside the repository (`../shared`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import pytest
+import redis
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_DIR = (REPO_ROOT / ".." / "shared").resolve()
+ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"
+NGINX_CONFIG = REPO_ROOT / "deploy" / "nginx.conf"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+SYSTEM_PATH = os.pathsep.join([os.environ.get("PATH", ""), "/usr/local/sbin", "/usr/sbin", "/sbin"])
+
+REDIS_START_TIMEOUT_S = 15.0
+SERVER_START_TIMEOUT_S = 90.0   # first start may compile the engine's numba functions
+STOP_TIMEOUT_S = 10.0
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def require_binary(name: str) -> str:
+    path = shutil.which(name, path=SYSTEM_PATH)
+    if path is None:
+        pytest.fail(
+            f"{name} is not installed; `make test` installs it (Debian package), "
+            f"or run: apt-get install {name}",
+            pytrace=False,
+        )
+    return path
+
+
+def stop_process(process: subprocess.Popen | None, sig: int = signal.SIGTERM) -> None:
+    """Stop a process started in its own session, then anything left in its process group
+    (AI pool workers, nginx workers), so no test leaves a process behind."""
+    if process is None:
+        return
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            process.send_signal(sig)
+        try:
+            process.wait(timeout=STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=STOP_TIMEOUT_S)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def tail(path: Path, lines: int = 40) -> str:
+    if not path.exists():
+        return "(no log)"
+    return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+
+
+def http_get(url: str, timeout: float = 2.0) -> tuple[int, bytes]:
+    """GET that returns (status, body) for any HTTP answer, raising only when nothing answers."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+# --------------------------------------------------------------------------- Redis
+
+
+@dataclass
+class RedisServer:
+    """A redis-server process on 127.0.0.1:`port` keeping its files in `directory`."""
+
+    port: int
+    directory: Path
+    appendonly: bool = False
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def log_path(self) -> Path:
+        return self.directory / "redis.log"
+
+    def start(self) -> RedisServer:
+        args = [
+            require_binary("redis-server"),
+            "--bind", "127.0.0.1", "--port", str(self.port),
+            "--dir", str(self.directory), "--logfile", str(self.log_path),
+            "--save", "", "--daemonize", "no",
+            "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", "always",
+        ]
+        self.process = subprocess.Popen(
+            args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        self._wait_ready()
+        return self
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + REDIS_START_TIMEOUT_S
+        client = redis.Redis(port=self.port, socket_connect_timeout=0.5)
+        try:
+            while time.monotonic() < deadline:
+                if self.process is not None and self.process.poll() is not None:
+                    break
+                with contextlib.suppress(redis.ConnectionError, redis.BusyLoadingError):
+                    if client.ping():
+                        return
+                time.sleep(0.05)
+        finally:
+            client.close()
+        self.stop()
+        raise RuntimeError(f"redis-server on {self.port} did not start:\n{tail(self.log_path)}")
+
+    def client(self) -> redis.Redis:
+        """A synchronous client (decoded strings) for assertions on stored state."""
+        return redis.Redis(port=self.port, decode_responses=True)
+
+    def kill(self) -> None:
+        """kill -9: no shutdown, no final save (the AOF with appendfsync always survives)."""
+        stop_process(self.process, signal.SIGKILL)
+
+    def stop(self) -> None:
+        stop_process(self.process)
+
+
+class RedisFactory:
+    def __init__(self, base_dir: Path) -> None:
+        self.base_dir = base_dir
+        self.servers: list[RedisServer] = []
+
+    def start(self, *, appendonly: bool = False) -> RedisServer:
+        directory = self.base_dir / f"redis-{len(self.servers)}"
+        directory.mkdir()
+        server = RedisServer(port=free_port(), directory=directory, appendonly=appendonly)
+        self.servers.append(server)
+        return server.start()
+
+    def close(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+# --------------------------------------------------------------------------- server nodes
+
+
+@dataclass
+class ServerNode:
+    """One `python -m server serve` process on 127.0.0.1:`port`."""
+
+    node_id: str
+    port: int
+    redis_url: str | None          # None: the embedded store
+    log_path: Path
+    extra_env: dict[str, str] = field(default_factory=dict)
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def environment(self) -> dict[str, str]:
+        env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+        env.update(
+            HOST="127.0.0.1", PORT=str(self.port), NODE_ID=self.node_id,
+            AI_WORKERS="1", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
+        )
+        if self.redis_url is not None:
+            env["REDIS_URL"] = self.redis_url
+        env.update(self.extra_env)
+        return env
+
+    def start(self, wait: Literal["healthy", "listening"] = "healthy") -> ServerNode:
+        """Start (or restart) the node and wait until /healthz answers 200 ("healthy") or
+        answers at all ("listening")."""
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "server", "serve"], cwd=REPO_ROOT, env=self.environment(),
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        self._wait(wait)
+        return self
+
+    def _wait(self, wait: Literal["healthy", "listening"]) -> None:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        while time.monotonic() < deadline and self.alive:
+            with contextlib.suppress(OSError):
+                status, _ = http_get(f"{self.url}/healthz", timeout=1.0)
+                if status == 200 or wait == "listening":
+                    return
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server node {self.node_id} did not become {wait}:\n{self.log()}")
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def health(self) -> tuple[int, bytes]:
+        return http_get(f"{self.url}/healthz")
+
+    def log(self) -> str:
+        return tail(self.log_path)
+
+    def kill(self) -> None:
+        """kill -9 of the node's main process, as in a crash (pool workers are reaped at stop)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=STOP_TIMEOUT_S)
+
+    def stop(self) -> None:
+        stop_process(self.process)
+
+
+class ServerFactory:
+    def __init__(self, base_dir: Path, default_redis_url: str) -> None:
+        self.base_dir = base_dir
+        self.default_redis_url = default_redis_url
+        self.nodes: list[ServerNode] = []
+
+    def start(
+        self,
+        node_id: str | None = None,
+        *,
+        redis_url: str | None = None,
+        embedded: bool = False,
+        env: dict[str, str] | None = None,
+        wait: Literal["healthy", "listening"] = "healthy",
+    ) -> ServerNode:
+        """A new node on a free port: against `redis_url` (default: the session Redis), or
+        the embedded store when `embedded`; `env` adds or overrides environment variables."""
+        node_id = node_id or f"node-{len(self.nodes) + 1}"
+        node = ServerNode(
+            node_id=node_id,
+            port=free_port(),
+            redis_url=None if embedded else (redis_url or self.default_redis_url),
+            log_path=self.base_dir / f"{node_id}-{len(self.nodes)}.log",
+            extra_env=dict(env or {}),
+        )
+        self.nodes.append(node)
+        return node.start(wait)
+
+    def close(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+
+# --------------------------------------------------------------------------- load balancer
+
+
+def loopback_nginx_config(config: str, upstreams: dict[str, int], listen_port: int) -> str:
+    """deploy/nginx.conf with only its addresses moved to loopback: each `server-N:8080`
+    upstream becomes 127.0.0.1:<port>, `listen 8080` becomes 127.0.0.1:<listen_port>. Every
+    rewrite point must occur exactly once, so a change to the real file fails here loudly."""
+    rewrites = {f"{name}:8080": f"127.0.0.1:{port}" for name, port in upstreams.items()}
+    rewrites["listen 8080;"] = f"listen 127.0.0.1:{listen_port};"
+    for old, new in rewrites.items():
+        if config.count(old) != 1:
+            raise AssertionError(f"deploy/nginx.conf should contain {old!r} exactly once")
+        config = config.replace(old, new)
+    return config
+
+
+@dataclass
+class Nginx:
+    """nginx running a config under `prefix`; pid file and temp files live there too, so it
+    runs without root and leaves nothing outside the test's directory."""
+
+    prefix: Path
+    config: str
+    port: int
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        return self.prefix / "nginx.log"
+
+    def start(self) -> Nginx:
+        for temp in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+            (self.prefix / "temp" / temp).mkdir(parents=True, exist_ok=True)
+        # Temp paths are http-level directives; set them through a wrapper that includes nothing
+        # but the real config's text, with its http block opened to add them.
+        temp_paths = "".join(
+            f"    {name}_temp_path temp/{name};\n"
+            for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        if self.config.count("http {") != 1:
+            raise AssertionError("deploy/nginx.conf should have exactly one `http {` block")
+        conf_path = self.prefix / "nginx.conf"
+        conf_path.write_text(self.config.replace("http {", "http {\n" + temp_paths, 1))
+        nginx = require_binary("nginx")
+        global_directives = f"daemon off; pid {self.prefix / 'nginx.pid'};"
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [nginx, "-p", f"{self.prefix}/", "-c", str(conf_path),
+                 "-e", str(self.prefix / "error.log"), "-g", global_directives],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + REDIS_START_TIMEOUT_S
+        while time.monotonic() < deadline and self.process.poll() is None:
+            with contextlib.suppress(OSError):
+                status, _ = http_get(f"{self.url}/healthz", timeout=1.0)
+                if status == 200:
+                    return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(
+            f"nginx did not start:\n{tail(self.log_path)}\n{tail(self.prefix / 'error.log')}"
+        )
+
+    def stop(self) -> None:
+        stop_process(self.process)
+
+
+@dataclass
+class ComposeTopology:
+    """docker-compose.yml on loopback: `url` is the load balancer the players use."""
+
+    redis: RedisServer
+    nodes: dict[str, ServerNode]
+    lb: Nginx
+
+    @property
+    def url(self) -> str:
+        return self.lb.url
+
+    @property
+    def ws_url(self) -> str:
+        return self.lb.url.replace("http://", "ws://", 1)
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if {"browser", "page"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+    return report
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    if not SHARED_DIR.is_dir():
+        pytest.fail(f"{SHARED_DIR} not found: shared/ must sit beside the repo", pytrace=False)
+    return SHARED_DIR
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS_DIR
+
+
+@pytest.fixture(scope="session")
+def redis_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisFactory]:
+    factory = RedisFactory(tmp_path_factory.mktemp("redis"))
+    yield factory
+    factory.close()
+
+
+@pytest.fixture(scope="session")
+def redis_server(redis_factory: RedisFactory) -> RedisServer:
+    return redis_factory.start()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    return redis_server.url
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path, redis_server: RedisServer) -> Iterator[ServerFactory]:
+    factory = ServerFactory(tmp_path, redis_server.url)
+    yield factory
+    factory.close()
+
+
+@pytest.fixture(scope="session")
+def app_server(
+    tmp_path_factory: pytest.TempPathFactory, redis_server: RedisServer
+) -> Iterator[ServerNode]:
+    factory = ServerFactory(tmp_path_factory.mktemp("app"), redis_server.url)
+    yield factory.start("app-1")
+    factory.close()
+
+
+@pytest.fixture
+def compose_topology(
+    tmp_path: Path, redis_factory: RedisFactory, server_factory: ServerFactory
+) -> Iterator[ComposeTopology]:
+    redis_node = redis_factory.start(appendonly=True)
+    nodes = {
+        name: server_factory.start(name, redis_url=redis_node.url)
+        for name in ("server-1", "server-2")
+    }
+    prefix = tmp_path / "nginx"
+    prefix.mkdir()
+    port = free_port()
+    config = loopback_nginx_config(
+        NGINX_CONFIG.read_text(), {name: node.port for name, node in nodes.items()}, port
+    )
+    lb = Nginx(prefix=prefix, config=config, port=port).start()
+    yield ComposeTopology(redis=redis_node, nodes=nodes, lb=lb)
+    lb.stop()
+    redis_node.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    require_binary(CHROMIUM)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, request: pytest.FixtureRequest, artifacts_dir: Path) -> Iterator:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    yield page
+    if request.node.stash.get(CALL_FAILED, False):
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(artifacts_dir / f"failed-{request.node.name}.png"))
+    context.close()
