@@ -1,0 +1,84 @@
+"""The server's one exception family: every refusal has a stable machine code.
+
+The codes are the ones listed in docs/protocol.md §5; clients switch on them and translate the
+message themselves, so a code never changes once published. HTTP handlers turn an
+`ArenaError` into `{"error": code, "message": ...}` with `http_status`; the WebSocket handler
+sends it as an `error` message. Engine errors (`bad_notation`, `illegal_move`, ...) are mapped
+onto the same codes by `from_engine`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from engine.errors import EngineError
+
+
+class ErrorCode(enum.StrEnum):
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    NOT_AUTHENTICATED = "not_authenticated"
+    AUTH_TIMEOUT = "auth_timeout"
+    BAD_TOKEN = "bad_token"
+    ROOM_NOT_FOUND = "room_not_found"
+    SEAT_TAKEN = "seat_taken"
+    NOT_A_PLAYER = "not_a_player"
+    GAME_NOT_STARTED = "game_not_started"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL_MOVE = "illegal_move"
+    BAD_NOTATION = "bad_notation"
+    GAME_OVER = "game_over"
+    GAME_NOT_OVER = "game_not_over"
+    NOTHING_PENDING = "nothing_pending"
+    ALREADY_PENDING = "already_pending"
+    NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
+    CANNOT_CLAIM_YET = "cannot_claim_yet"
+    CHAT_TOO_LONG = "chat_too_long"
+    RATE_LIMITED = "rate_limited"
+    FRAME_TOO_LARGE = "frame_too_large"
+    ORIGIN_FORBIDDEN = "origin_forbidden"
+    BAD_VARIANT = "bad_variant"
+    BAD_REQUEST = "bad_request"
+    BODY_TOO_LARGE = "body_too_large"
+    CONFLICT = "conflict"
+    INTERNAL_ERROR = "internal_error"
+
+
+HTTP_STATUS: dict[ErrorCode, int] = {
+    ErrorCode.BAD_TOKEN: 403,
+    ErrorCode.ROOM_NOT_FOUND: 404,
+    ErrorCode.SEAT_TAKEN: 409,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.ORIGIN_FORBIDDEN: 403,
+    ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.CONFLICT: 409,
+    ErrorCode.INTERNAL_ERROR: 500,
+}
+
+
+class ArenaError(Exception):
+    """A request or command the server refuses; the room is unchanged."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    @property
+    def http_status(self) -> int:
+        return HTTP_STATUS.get(self.code, 400)
+
+    def to_dict(self) -> dict[str, str]:
+        return {"error": self.code.value, "message": self.message}
+
+    def __repr__(self) -> str:
+        return f"ArenaError({self.code.value!r}, {self.message!r})"
+
+
+def from_engine(error: EngineError) -> ArenaError:
+    """The protocol error for an engine refusal (the engine's codes are a subset of ours)."""
+    try:
+        code = ErrorCode(error.code)
+    except ValueError:
+        code = ErrorCode.BAD_REQUEST
+    return ArenaError(code, str(error))

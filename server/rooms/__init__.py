@@ -1,0 +1,15 @@
+"""The room as a pure state machine (no I/O): state values, commands, and `apply`.
+
+See server/rooms/machine.py for the contract and docs/protocol.md for the events it emits.
+"""
+
+from __future__ import annotations
+
+from . import commands
+from .clock import Clock, ClockConfig
+from .machine import Transition, apply
+from .play import new_room
+from .state import Mode, Reason, RoomState, Seat, SeatKind, Status
+
+__all__ = ["Clock", "ClockConfig", "Mode", "Reason", "RoomState", "Seat", "SeatKind", "Status",
+           "Transition", "apply", "commands", "new_room"]

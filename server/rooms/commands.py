@@ -1,0 +1,100 @@
+"""What can happen to a room, as values. The handlers build these; `machine.apply` judges them.
+
+`seat` is the seat the sender proved with its token (the handler resolved it); `cid` is the
+client's id for the command, echoed on the first event it causes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True, frozen=True)
+class Join:
+    """Take the free seat of a human room waiting for a player."""
+
+    token_hash: str
+    name: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Move:
+    seat: int
+    move: str
+    cid: str | None = None
+    by_ai: bool = False
+
+
+@dataclass(slots=True, frozen=True)
+class Resign:
+    seat: int
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class DrawOffer:
+    seat: int
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class DrawAnswer:
+    seat: int
+    accept: bool
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class TakebackRequest:
+    seat: int
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class TakebackAnswer:
+    seat: int
+    accept: bool
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class RematchOffer:
+    seat: int
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class RematchAnswer:
+    seat: int
+    accept: bool
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class ClaimWin:
+    """Claim the game because the opponent has been gone for `claim_after_ms`.
+    `opponent_connected` / `opponent_last_seen` (epoch ms or None: never seen) come from the
+    presence records."""
+
+    seat: int
+    opponent_connected: bool
+    opponent_last_seen: int | None
+    claim_after_ms: int
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Chat:
+    seat: int | None
+    name: str | None
+    text: str
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Tick:
+    """Time passes: ends the game when the running clock's flag has fallen."""
+
+
+Command = (Join | Move | Resign | DrawOffer | DrawAnswer | TakebackRequest | TakebackAnswer
+           | RematchOffer | RematchAnswer | ClaimWin | Chat | Tick)

@@ -1,0 +1,78 @@
+"""The room state machine: `apply(state, command, now) -> Transition` and nothing else.
+
+Pure: no I/O, no clock reads (`now` is an argument, epoch ms), no randomness. It either raises
+an `ArenaError` (the room is unchanged) or returns the next state and the events to publish,
+each stamped with its room version; the new state's `v` is the last event's. Handlers in
+server/ only load a state, call this, store the result atomically and publish the events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import commands as cmd
+from . import offers, play
+from .outcomes import Event, Step, flag_fallen, timeout
+from .state import RoomState
+
+Rule = Callable[[RoomState, Any, int], Step]
+
+RULES: dict[type, Rule] = {
+    cmd.Join: play.join,
+    cmd.Move: play.move,
+    cmd.Resign: play.resign,
+    cmd.ClaimWin: play.claim_win,
+    cmd.Chat: play.chat,
+    cmd.Tick: play.tick,
+    cmd.DrawOffer: offers.draw_offer,
+    cmd.DrawAnswer: offers.draw_answer,
+    cmd.TakebackRequest: offers.takeback_request,
+    cmd.TakebackAnswer: offers.takeback_answer,
+    cmd.RematchOffer: offers.rematch_offer,
+    cmd.RematchAnswer: offers.rematch_answer,
+}
+
+# Commands judged even when a flag has fallen (they do not touch the game).
+_CLOCK_INDEPENDENT = (cmd.Chat, cmd.Join)
+
+
+@dataclass(slots=True, frozen=True)
+class Transition:
+    state: RoomState
+    events: tuple[Event, ...]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.events)
+
+
+def apply(state: RoomState, command: cmd.Command, now: int) -> Transition:
+    """Judge `command` against `state` at time `now`.
+
+    A fallen flag is settled first: a move (or any game command) that arrives after the mover's
+    time ran out ends the game on time instead of being played.
+    """
+    if flag_fallen(state, now) and not isinstance(command, _CLOCK_INDEPENDENT):
+        new_state, events = timeout(state, now)
+    else:
+        new_state, events = RULES[type(command)](state, command, now)
+    return _stamp(state, new_state, events, getattr(command, "cid", None))
+
+
+def _stamp(old: RoomState, new: RoomState, events: list[Event], cid: str | None) -> Transition:
+    """Give each event its version (consecutive after the old state's) and echo the `cid`."""
+    if not events:
+        return Transition(old, ())
+    new = replace(new, v=old.v + len(events))
+    stamped = []
+    for index, event in enumerate(events):
+        event = {"type": event["type"], "v": old.v + index + 1,
+                 **{k: value for k, value in event.items() if k != "type"}}
+        if event["type"] == "rematch":
+            event["state"] = new.to_public()
+        if index == 0 and cid is not None:
+            event["cid"] = cid
+        stamped.append(event)
+    return Transition(new, tuple(stamped))

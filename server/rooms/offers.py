@@ -1,0 +1,114 @@
+"""Room rules for the things one player proposes and the other answers: draw, takeback, rematch.
+
+Against the AI the answer comes at once: a draw is declined, a takeback and a rematch granted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import ArenaError, ErrorCode
+from . import commands as cmd
+from .outcomes import Event, Step, end_game, require_player, require_playing
+from .state import Reason, Result, RoomState, Status, other
+
+
+def _require_no_pending(pending: int | None, seat: int) -> None:
+    if pending is not None:
+        who = "yours" if pending == seat else "your opponent's"
+        raise ArenaError(ErrorCode.ALREADY_PENDING, f"an offer ({who}) is already pending")
+
+
+def _require_pending_from_opponent(pending: int | None, seat: int) -> None:
+    if pending != other(seat):
+        raise ArenaError(ErrorCode.NOTHING_PENDING, "your opponent has not offered that")
+
+
+def draw_offer(state: RoomState, command: cmd.DrawOffer, now: int) -> Step:
+    seat = require_player(command.seat)
+    require_playing(state)
+    if state.draw_offer == other(seat):
+        return draw_answer(state, cmd.DrawAnswer(seat, accept=True), now)
+    _require_no_pending(state.draw_offer, seat)
+    offered: Event = {"type": "draw_offered", "seat": seat}
+    if state.is_ai(other(seat)):
+        return state, [offered, {"type": "draw_declined", "seat": other(seat)}]
+    return replace(state, draw_offer=seat), [offered]
+
+
+def draw_answer(state: RoomState, command: cmd.DrawAnswer, now: int) -> Step:
+    seat = require_player(command.seat)
+    require_playing(state)
+    _require_pending_from_opponent(state.draw_offer, seat)
+    if command.accept:
+        return end_game(state, Result(None, Reason.AGREEMENT), now)
+    return replace(state, draw_offer=None), [{"type": "draw_declined", "seat": seat}]
+
+
+def takeback_request(state: RoomState, command: cmd.TakebackRequest, now: int) -> Step:
+    seat = require_player(command.seat)
+    require_playing(state)
+    if len(state.moves) < seat:  # seat 1 owns moves 0, 2, ...; seat 2 owns 1, 3, ...
+        raise ArenaError(ErrorCode.NOTHING_TO_TAKE_BACK, "you have no move to take back")
+    _require_no_pending(state.takeback_request, seat)
+    if state.is_ai(other(seat)):
+        return take_back(state, seat, now)
+    return (replace(state, takeback_request=seat),
+            [{"type": "takeback_requested", "seat": seat}])
+
+
+def takeback_answer(state: RoomState, command: cmd.TakebackAnswer, now: int) -> Step:
+    seat = require_player(command.seat)
+    require_playing(state)
+    _require_pending_from_opponent(state.takeback_request, seat)
+    if command.accept:
+        return take_back(state, other(seat), now)
+    return (replace(state, takeback_request=None),
+            [{"type": "takeback_declined", "seat": seat}])
+
+
+def take_back(state: RoomState, requester: int, now: int) -> Step:
+    """Undo `requester`'s last move (and the reply to it, if any); `requester` moves next.
+    The clock is not rewound: time already spent stays spent."""
+    plies = 2 if state.turn == requester else 1
+    undone = state.moves[-plies:][::-1]
+    moves = state.moves[:-plies]
+    clock = state.clock.switch_to(requester, now) if state.clock else None
+    state = replace(state, moves=moves, clock=clock, draw_offer=None, takeback_request=None)
+    return state, [{"type": "takeback", "seat": requester, "undone": list(undone),
+                    "moves": list(moves), "turn": state.turn,
+                    "clock": clock.to_dict() if clock else None}]
+
+
+def _require_finished(state: RoomState) -> None:
+    if state.status is not Status.FINISHED:
+        raise ArenaError(ErrorCode.GAME_NOT_OVER, "a rematch comes after the game")
+
+
+def rematch_offer(state: RoomState, command: cmd.RematchOffer, now: int) -> Step:
+    seat = require_player(command.seat)
+    _require_finished(state)
+    if state.rematch_offer == other(seat) or state.is_ai(other(seat)):
+        return rematch(state, now)
+    _require_no_pending(state.rematch_offer, seat)
+    return replace(state, rematch_offer=seat), [{"type": "rematch_offered", "seat": seat}]
+
+
+def rematch_answer(state: RoomState, command: cmd.RematchAnswer, now: int) -> Step:
+    seat = require_player(command.seat)
+    _require_finished(state)
+    _require_pending_from_opponent(state.rematch_offer, seat)
+    if command.accept:
+        return rematch(state, now)
+    return replace(state, rematch_offer=None), [{"type": "rematch_declined", "seat": seat}]
+
+
+def rematch(state: RoomState, now: int) -> Step:
+    """A new game in the same room with the seats swapped. The event's `state` is filled in
+    by `machine.apply` once the new version is known."""
+    clock = state.clock_config.start(1, now) if state.clock_config else None
+    state = replace(state, seats=(state.seats[1], state.seats[0]), status=Status.PLAYING,
+                    game_no=state.game_no + 1, moves=(), clock=clock, result=None,
+                    draw_offer=None, takeback_request=None, rematch_offer=None,
+                    started_at=now, finished_at=None, last_move_at=None)
+    return state, [{"type": "rematch", "state": None}]

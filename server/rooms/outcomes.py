@@ -1,0 +1,45 @@
+"""Checks and endings shared by every room rule: who may act, and how a game ends."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..errors import ArenaError, ErrorCode
+from .state import SEATS, Reason, Result, RoomState, Status, other
+
+Event = dict[str, Any]
+Step = tuple[RoomState, list[Event]]
+
+
+def require_player(seat: int | None) -> int:
+    if seat not in SEATS:
+        raise ArenaError(ErrorCode.NOT_A_PLAYER, "only the players can do that")
+    return seat  # type: ignore[return-value]
+
+
+def require_playing(state: RoomState) -> None:
+    if state.status is Status.WAITING:
+        raise ArenaError(ErrorCode.GAME_NOT_STARTED, "the game waits for a second player")
+    if state.status is Status.FINISHED:
+        raise ArenaError(ErrorCode.GAME_OVER, "the game is over")
+
+
+def flag_fallen(state: RoomState, now: int) -> bool:
+    return state.status is Status.PLAYING and state.clock is not None \
+        and state.clock.has_flagged(now)
+
+
+def end_game(state: RoomState, result: Result, now: int) -> Step:
+    """Finish the game: stop the clock, drop pending offers, announce the result."""
+    clock = state.clock.stop(now) if state.clock else None
+    state = replace(state, status=Status.FINISHED, result=result, clock=clock, finished_at=now,
+                    draw_offer=None, takeback_request=None, rematch_offer=None)
+    return state, [{"type": "game_over", "result": result.to_dict(),
+                    "clock": clock.to_dict() if clock else None}]
+
+
+def timeout(state: RoomState, now: int) -> Step:
+    """The running seat's flag has fallen: it loses."""
+    assert state.clock is not None and state.clock.running is not None
+    return end_game(state, Result(other(state.clock.running), Reason.TIMEOUT), now)

@@ -1,0 +1,135 @@
+"""Room rules for seating and playing: create, join, move, resign, claim, chat, clock ticks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.board import Board, Termination
+from engine.errors import EngineError
+
+from ..errors import ArenaError, ErrorCode, from_engine
+from . import commands as cmd
+from .clock import ClockConfig
+from .outcomes import Step, end_game, flag_fallen, require_player, require_playing, timeout
+from .state import (
+    CHAT_KEEP,
+    SEATS,
+    ChatLine,
+    Mode,
+    Reason,
+    Result,
+    RoomState,
+    Seat,
+    SeatKind,
+    Status,
+    other,
+)
+
+CHAT_MAX_CHARS = 300
+
+
+def ai_seat(level: int, now: int) -> Seat:
+    return Seat(SeatKind.AI, f"AI level {level}", now, level=level)
+
+
+def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
+             creator_seat: int | None, creator_name: str | None, token_hash: str | None,
+             ai_level: int, clock: ClockConfig | None) -> RoomState:
+    """A room at version 0. Human rooms wait for a second player; AI rooms start at once."""
+    seats: list[Seat | None] = [None, None]
+    if mode is Mode.AI_VS_AI:
+        seats = [ai_seat(ai_level, now), ai_seat(ai_level, now)]
+    else:
+        assert creator_seat in SEATS and token_hash
+        seats[creator_seat - 1] = Seat(SeatKind.HUMAN, creator_name, now, token_hash=token_hash)
+        if mode is Mode.AI:
+            seats[other(creator_seat) - 1] = ai_seat(ai_level, now)
+    state = RoomState(room_id=room_id, variant=variant, mode=mode, public=public,
+                      created_at=now, seats=(seats[0], seats[1]), clock_config=clock)
+    return state if mode is Mode.HUMAN else _start(state, now)
+
+
+def _start(state: RoomState, now: int) -> RoomState:
+    clock = state.clock_config.start(1, now) if state.clock_config else None
+    return replace(state, status=Status.PLAYING, clock=clock, started_at=now)
+
+
+def join(state: RoomState, command: cmd.Join, now: int) -> Step:
+    seat_no = state.free_seat()
+    if state.mode is not Mode.HUMAN or state.status is not Status.WAITING or seat_no is None:
+        raise ArenaError(ErrorCode.SEAT_TAKEN, "no free seat in this room")
+    seat = Seat(SeatKind.HUMAN, command.name, now, token_hash=command.token_hash)
+    seats = (seat, state.seats[1]) if seat_no == 1 else (state.seats[0], seat)
+    state = replace(state, seats=seats)
+    events = [{"type": "seat_taken", "seat": seat_no, "player": seat.to_public()}]
+    if state.free_seat() is None:
+        state = _start(state, now)
+        events.append({"type": "game_started", "turn": state.turn,
+                       "clock": state.clock.to_dict() if state.clock else None})
+    return state, events
+
+
+def move(state: RoomState, command: cmd.Move, now: int) -> Step:
+    seat_no = require_player(command.seat)
+    require_playing(state)
+    if seat_no != state.turn or state.is_ai(seat_no) != command.by_ai:
+        raise ArenaError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
+    board = Board.from_moves(state.variant, state.moves)
+    try:
+        text = board.move_str(board.push_str(command.move))
+    except EngineError as error:
+        raise from_engine(error) from None
+    clock = state.clock.after_move(seat_no, now) if state.clock else None
+    moves = (*state.moves, text)
+    state = replace(state, moves=moves, clock=clock, last_move_at=now, draw_offer=None,
+                    takeback_request=None)
+    events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),
+               "turn": state.turn, "clock": clock.to_dict() if clock else None}]
+    outcome = board.outcome()
+    if outcome is None:
+        return state, events
+    if outcome.termination is Termination.WIN:
+        result = Result(outcome.winner, Reason.LINE,
+                        tuple(board.move_str(cell) for cell in outcome.line))
+    else:
+        result = Result(None, Reason.BOARD_FULL)
+    state, ending = end_game(state, result, now)
+    return state, events + ending
+
+
+def resign(state: RoomState, command: cmd.Resign, now: int) -> Step:
+    seat_no = require_player(command.seat)
+    require_playing(state)
+    return end_game(state, Result(other(seat_no), Reason.RESIGN), now)
+
+
+def claim_win(state: RoomState, command: cmd.ClaimWin, now: int) -> Step:
+    """Without a clock, a player whose opponent has been gone long enough wins."""
+    seat_no = require_player(command.seat)
+    require_playing(state)
+    opponent = state.seat(other(seat_no))
+    if state.clock_config is not None:
+        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "a game with a clock ends by the clock")
+    if opponent is None or opponent.kind is SeatKind.AI or command.opponent_connected:
+        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "your opponent is connected")
+    last_seen = command.opponent_last_seen or max(opponent.joined_at, state.started_at or 0)
+    if now - last_seen < command.claim_after_ms:
+        wait_s = (command.claim_after_ms - (now - last_seen)) / 1000
+        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, f"wait {wait_s:.0f} s more")
+    return end_game(state, Result(seat_no, Reason.ABANDONED), now)
+
+
+def chat(state: RoomState, command: cmd.Chat, now: int) -> Step:
+    text = command.text.strip()
+    if not 1 <= len(text) <= CHAT_MAX_CHARS:
+        raise ArenaError(ErrorCode.CHAT_TOO_LONG,
+                         f"a chat message has 1 to {CHAT_MAX_CHARS} characters")
+    line = ChatLine(command.seat, command.name, text, now)
+    state = replace(state, chat=(*state.chat, line)[-CHAT_KEEP:])
+    return state, [{"type": "chat", **line.to_dict()}]
+
+
+def tick(state: RoomState, command: cmd.Tick, now: int) -> Step:
+    if flag_fallen(state, now):
+        return timeout(state, now)
+    return state, []

@@ -1,0 +1,227 @@
+"""The room as a value: everything the server knows about one room, frozen.
+
+A `RoomState` is replaced, never mutated: `server.rooms.machine.apply` returns a new one. It
+round-trips through a JSON-ready dict (`to_record` / `from_record`, with the seats' token hashes,
+for storage) and has a public projection (`to_public`, the `state` object of docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from engine.variants import get_variant
+
+from .clock import Clock, ClockConfig
+
+CHAT_KEEP = 50  # chat lines kept in the state (older ones stay in the event log only)
+
+
+class Status(enum.StrEnum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Mode(enum.StrEnum):
+    HUMAN = "human"
+    AI = "ai"
+    AI_VS_AI = "ai_vs_ai"
+
+
+class SeatKind(enum.StrEnum):
+    HUMAN = "human"
+    AI = "ai"
+
+
+class Reason(enum.StrEnum):
+    LINE = "line"
+    BOARD_FULL = "board_full"
+    RESIGN = "resign"
+    TIMEOUT = "timeout"
+    AGREEMENT = "agreement"
+    ABANDONED = "abandoned"
+
+
+SEATS = (1, 2)
+
+
+def other(seat: int) -> int:
+    return 3 - seat
+
+
+@dataclass(slots=True, frozen=True)
+class Seat:
+    """Who sits in a seat. A human seat is held by whoever has the token hashing to
+    `token_hash`; an AI seat has a `level` and no token."""
+
+    kind: SeatKind
+    name: str | None
+    joined_at: int
+    level: int | None = None
+    token_hash: str | None = None
+
+    def to_public(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind.value, "name": self.name,
+                                "joined_at": self.joined_at}
+        if self.level is not None:
+            data["level"] = self.level
+        return data
+
+    def to_record(self) -> dict[str, Any]:
+        return {**self.to_public(), "token_hash": self.token_hash}
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Seat:
+        return cls(SeatKind(data["kind"]), data["name"], data["joined_at"],
+                   data.get("level"), data.get("token_hash"))
+
+
+@dataclass(slots=True, frozen=True)
+class Result:
+    winner: int | None
+    reason: Reason
+    line: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason.value, "line": list(self.line)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Result:
+        return cls(data["winner"], Reason(data["reason"]), tuple(data["line"]))
+
+
+@dataclass(slots=True, frozen=True)
+class ChatLine:
+    seat: int | None
+    name: str | None
+    text: str
+    ts: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"from": {"seat": self.seat, "name": self.name}, "text": self.text, "ts": self.ts}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ChatLine:
+        return cls(data["from"]["seat"], data["from"]["name"], data["text"], data["ts"])
+
+
+@dataclass(slots=True, frozen=True)
+class RoomState:
+    room_id: str
+    variant: str
+    mode: Mode
+    public: bool
+    created_at: int
+    seats: tuple[Seat | None, Seat | None]
+    clock_config: ClockConfig | None = None
+    v: int = 0
+    status: Status = Status.WAITING
+    game_no: int = 1
+    moves: tuple[str, ...] = ()
+    clock: Clock | None = None
+    result: Result | None = None
+    draw_offer: int | None = None
+    takeback_request: int | None = None
+    rematch_offer: int | None = None
+    chat: tuple[ChatLine, ...] = ()
+    started_at: int | None = None
+    finished_at: int | None = None
+    last_move_at: int | None = None
+
+    @property
+    def turn(self) -> int:
+        """Seat to move: players alternate, seat 1 first."""
+        return 1 + len(self.moves) % 2
+
+    def seat(self, number: int) -> Seat | None:
+        return self.seats[number - 1]
+
+    def free_seat(self) -> int | None:
+        return next((s for s in SEATS if self.seat(s) is None), None)
+
+    def is_ai(self, number: int) -> bool:
+        seat = self.seat(number)
+        return seat is not None and seat.kind is SeatKind.AI
+
+    def ai_to_move(self) -> bool:
+        """True when the game waits for an AI seat's move (the server owes one)."""
+        return self.status is Status.PLAYING and self.is_ai(self.turn)
+
+    def seat_of_token_hash(self, token_hash: str, compare) -> int | None:
+        """The seat held by `token_hash`; `compare` is a constant-time string comparison."""
+        for number in SEATS:
+            seat = self.seat(number)
+            if seat is not None and seat.token_hash and compare(seat.token_hash, token_hash):
+                return number
+        return None
+
+    def flag_deadline(self) -> int | None:
+        """When the running clock's flag falls (epoch ms), or None when no clock runs."""
+        if self.status is not Status.PLAYING or self.clock is None:
+            return None
+        return self.clock.flag_at()
+
+    def to_public(self) -> dict[str, Any]:
+        variant = get_variant(self.variant)
+        return {
+            "room_id": self.room_id,
+            "v": self.v,
+            "variant": self.variant,
+            "board": {"name": variant.name, "rows": variant.rows, "cols": variant.cols,
+                      "k": variant.k, "gravity": variant.gravity, "rule": variant.rule.value},
+            "mode": self.mode.value,
+            "public": self.public,
+            "status": self.status.value,
+            "game_no": self.game_no,
+            "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
+            "moves": list(self.moves),
+            "turn": self.turn,
+            "last_move_at": self.last_move_at,
+            "clock": self.clock.to_dict() if self.clock else None,
+            "result": self.result.to_dict() if self.result else None,
+            "draw_offer": self.draw_offer,
+            "takeback_request": self.takeback_request,
+            "rematch_offer": self.rematch_offer,
+            "chat": [line.to_dict() for line in self.chat],
+            "created_at": self.created_at,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+        }
+
+    def to_record(self) -> dict[str, Any]:
+        """The stored form: the public state plus token hashes and the clock settings."""
+        data = self.to_public()
+        del data["board"], data["turn"]
+        data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
+        data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
+        return data
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> RoomState:
+        seats = data["seats"]
+        return cls(
+            room_id=data["room_id"],
+            variant=data["variant"],
+            mode=Mode(data["mode"]),
+            public=data["public"],
+            created_at=data["created_at"],
+            seats=tuple(Seat.from_record(seats[str(n)]) if seats[str(n)] else None
+                        for n in SEATS),  # type: ignore[arg-type]
+            clock_config=ClockConfig.from_dict(data["clock_config"])
+            if data["clock_config"] else None,
+            v=data["v"],
+            status=Status(data["status"]),
+            game_no=data["game_no"],
+            moves=tuple(data["moves"]),
+            clock=Clock.from_dict(data["clock"]) if data["clock"] else None,
+            result=Result.from_dict(data["result"]) if data["result"] else None,
+            draw_offer=data["draw_offer"],
+            takeback_request=data["takeback_request"],
+            rematch_offer=data["rematch_offer"],
+            chat=tuple(ChatLine.from_dict(line) for line in data["chat"]),
+            started_at=data["started_at"],
+            finished_at=data["finished_at"],
+            last_move_at=data["last_move_at"],
+        )
