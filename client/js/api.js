@@ -1,0 +1,84 @@
+// HTTP calls to the server (docs/protocol.md §2) and the locally stored player data
+// (display name, seat tokens). Failed calls throw ApiError with the server's error code.
+
+const TOKEN_PREFIX = "caro-arena:token:";
+const NAME_KEY = "caro-arena:name";
+
+export class ApiError extends Error {
+  constructor(code, message, status = 0) {
+    super(message || code);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (err) {
+    throw new ApiError("network", String(err));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError((data && data.error) || "internal_error", data && data.message, response.status);
+  }
+  return data;
+}
+
+/** POST /api/rooms: { variant, opponent, ai_level, your_side, clock, public, name }. */
+export function createRoom(options) {
+  return request("POST", "/api/rooms", options);
+}
+
+/** POST /api/quickplay: { variant, clock, name }. */
+export function quickPlay(options) {
+  return request("POST", "/api/quickplay", options);
+}
+
+export function joinRoom(roomId, name) {
+  return request("POST", `/api/rooms/${encodeURIComponent(roomId)}/join`, name ? { name } : {});
+}
+
+export async function openRooms() {
+  const data = await request("GET", "/api/rooms?open=1");
+  return data.rooms || [];
+}
+
+export function exportUrl(roomId, gameNo) {
+  return `/api/rooms/${encodeURIComponent(roomId)}/export?format=text&game=${gameNo}`;
+}
+
+/** Stores the seat token that a create/join/welcome answer handed out. */
+export function saveToken(roomId, token) {
+  if (token) localStorage.setItem(TOKEN_PREFIX + roomId, token);
+}
+
+export function loadToken(roomId) {
+  return localStorage.getItem(TOKEN_PREFIX + roomId);
+}
+
+export function forgetToken(roomId) {
+  localStorage.removeItem(TOKEN_PREFIX + roomId);
+}
+
+/** The display name: trimmed, at most 20 characters (the server's limit), or "" when unset. */
+export function loadName() {
+  return (localStorage.getItem(NAME_KEY) || "").trim().slice(0, 20);
+}
+
+export function saveName(name) {
+  const clean = name.trim().slice(0, 20);
+  if (clean) localStorage.setItem(NAME_KEY, clean);
+  else localStorage.removeItem(NAME_KEY);
+  return clean;
+}

@@ -1,0 +1,189 @@
+// One WebSocket to a room (docs/protocol.md §3): hello with the stored seat token,
+// versioned events in order (duplicates dropped, gaps re-synced), reconnection with
+// exponential backoff and jitter, and client ids on commands. Knows nothing about the DOM.
+//
+// Events dispatched: `status` {state, retryIn}, `welcome` {msg}, `snapshot` {state},
+// `event` {event}, `presence` {msg}, `servererror` {code, cid}, `fatal` {code}.
+
+import { forgetToken, loadToken, saveToken } from "./api.js";
+
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 15000;
+const PING_EVERY_MS = 20000;
+const PONG_TIMEOUT_MS = 8000;
+
+let cidCounter = 0;
+
+export class RoomConnection extends EventTarget {
+  constructor(roomId, { name = "", watch = false } = {}) {
+    super();
+    this.roomId = roomId;
+    this.name = name;
+    this.watch = watch;
+    this.lastV = null;
+    this.attempt = 0;
+    this.ws = null;
+    this.closed = false;
+    this.ready = false;
+    this.timers = {};
+    this.onOnline = () => this.reconnectNow();
+    window.addEventListener("online", this.onOnline);
+  }
+
+  start() {
+    this.open();
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  setStatus(state, retryIn = 0) {
+    this.status = state;
+    this.emit("status", { state, retryIn });
+  }
+
+  open() {
+    clearTimeout(this.timers.retry);
+    if (this.closed) return;
+    this.setStatus(this.lastV === null ? "connecting" : "reconnecting");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.roomId)}`);
+    this.ws = ws;
+    this.ready = false;
+    ws.addEventListener("open", () => {
+      const hello = { type: "hello" };
+      const token = loadToken(this.roomId);
+      if (token) hello.token = token;
+      if (this.lastV !== null) hello.v = this.lastV;
+      if (this.name) hello.name = this.name;
+      if (this.watch && !token) hello.watch = true;
+      ws.send(JSON.stringify(hello));
+    });
+    ws.addEventListener("message", (e) => this.onMessage(e.data));
+    ws.addEventListener("close", (e) => this.onClose(ws, e.code));
+    ws.addEventListener("error", () => {});
+  }
+
+  onMessage(raw) {
+    let msg;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    this.lastHeard = Date.now();
+    switch (msg.type) {
+      case "welcome":
+        if (msg.token) saveToken(this.roomId, msg.token);
+        this.attempt = 0;
+        this.ready = true;
+        this.seat = msg.seat;
+        this.emit("welcome", { msg });
+        this.setStatus("online");
+        this.startHeartbeat();
+        break;
+      case "snapshot":
+        this.syncing = false;
+        this.lastV = msg.v;
+        this.emit("snapshot", { state: { ...msg.state, v: msg.v } });
+        break;
+      case "presence":
+        this.emit("presence", { msg });
+        break;
+      case "error":
+        this.emit("servererror", { code: msg.code, cid: msg.cid, message: msg.message });
+        break;
+      case "pong":
+        clearTimeout(this.timers.pong);
+        break;
+      default:
+        if (typeof msg.v === "number") this.onEvent(msg);
+    }
+  }
+
+  onEvent(event) {
+    if (this.lastV === null || event.v <= this.lastV) return; // duplicate
+    if (event.v > this.lastV + 1) {
+      // A gap: ask once for what was missed; later events arrive again with the answer.
+      if (!this.syncing) this.syncing = this.sendRaw({ type: "sync", v: this.lastV });
+      return;
+    }
+    this.syncing = false;
+    this.lastV = event.v;
+    this.emit("event", { event });
+  }
+
+  onClose(ws, code) {
+    if (ws !== this.ws) return;
+    this.ready = false;
+    this.stopHeartbeat();
+    if (this.closed) return;
+    if (code === 4404) {
+      this.closed = true;
+      this.setStatus("offline");
+      this.emit("fatal", { code: "room_not_found" });
+      return;
+    }
+    if (code === 4401 && loadToken(this.roomId)) {
+      // The stored token no longer matches a seat: forget it and watch instead.
+      forgetToken(this.roomId);
+      this.watch = true;
+      this.emit("servererror", { code: "bad_token" });
+    }
+    this.scheduleReconnect();
+  }
+
+  scheduleReconnect() {
+    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** this.attempt);
+    const delay = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    this.attempt += 1;
+    this.setStatus(navigator.onLine === false ? "offline" : "reconnecting", delay);
+    this.timers.retry = setTimeout(() => this.open(), delay);
+  }
+
+  reconnectNow() {
+    if (this.closed || this.ready) return;
+    this.attempt = 0;
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
+    this.open();
+  }
+
+  startHeartbeat() {
+    this.stopHeartbeat();
+    // A switched network can leave a socket that looks open but is dead; a ping that gets
+    // no pong in time closes it so the reconnect path takes over.
+    this.timers.ping = setInterval(() => {
+      this.sendRaw({ type: "ping" });
+      clearTimeout(this.timers.pong);
+      this.timers.pong = setTimeout(() => this.ws && this.ws.close(), PONG_TIMEOUT_MS);
+    }, PING_EVERY_MS);
+  }
+
+  stopHeartbeat() {
+    clearInterval(this.timers.ping);
+    clearTimeout(this.timers.pong);
+  }
+
+  sendRaw(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Sends a command with a fresh client id; returns the id, or null while disconnected. */
+  send(type, fields = {}) {
+    if (!this.ready) return null;
+    cidCounter += 1;
+    const cid = `c${cidCounter}-${Math.random().toString(36).slice(2, 8)}`;
+    return this.sendRaw({ type, ...fields, cid }) ? cid : null;
+  }
+
+  close() {
+    this.closed = true;
+    this.stopHeartbeat();
+    clearTimeout(this.timers.retry);
+    window.removeEventListener("online", this.onOnline);
+    if (this.ws) this.ws.close(1000);
+  }
+}

@@ -1,0 +1,218 @@
+// The home page: choose a game, an opponent, who moves first and a clock, then create the
+// room; the lobby of open public rooms; a short "how to play" for each game.
+
+import { ApiError, createRoom, joinRoom, loadName, openRooms, quickPlay, saveToken } from "./api.js";
+import { errorText, onLangChange, t } from "./i18n.js";
+import { parseVariant } from "./notation.js";
+import { navigate } from "./router.js";
+import { el, tEl, toast } from "./ui.js";
+
+const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "connect4"];
+const CLOCKS = [null, [1, 0], [3, 2], [5, 3], [10, 5], [15, 10]];
+const RULES = ["freestyle", "standard", "caro", "caro-exact"];
+const LOBBY_REFRESH_MS = 4000;
+const PREFS_KEY = "caro-arena:new-game";
+
+/** Display name of a variant spec, e.g. "Caro (Vietnamese rule)" or "Custom 19×19, 5 in a row". */
+export function variantTitle(spec) {
+  const key = `game.${spec}`;
+  if (t(key) !== key) return t(key);
+  const v = parseVariant(spec);
+  return v ? t("game.custom", { rows: v.rows, cols: v.cols, k: v.k }) : spec;
+}
+
+function radioTile(name, value, titleKey, subKey, checked) {
+  return el("label", { class: "tile" },
+    el("input", { type: "radio", name, value, checked }),
+    el("span", { class: "tile-body" },
+      tEl("span", titleKey, { class: "tile-title" }),
+      subKey ? tEl("span", subKey, { class: "tile-sub" }) : null));
+}
+
+function clockLabel(clock) {
+  return clock ? `${clock[0]}+${clock[1]}` : null;
+}
+
+function fieldset(legendKey, ...children) {
+  return el("fieldset", { class: "field" }, tEl("legend", legendKey), ...children);
+}
+
+function numberInput(name, min, max, value) {
+  return el("input", { type: "number", name, min, max, value, inputmode: "numeric" });
+}
+
+function buildForm(prefs) {
+  const games = el("div", { class: "tiles" },
+    GAMES.map((g) => radioTile("game", g, `game.${g}`, `gamesub.${g}`, prefs.game === g)));
+  const ruleSelect = el("select", { name: "rule" },
+    RULES.map((r) => el("option", { value: r, "data-i18n": `rule.${r}` }, t(`rule.${r}`))));
+  ruleSelect.value = "caro";
+  const more = el("details", { class: "more", open: prefs.game === "custom" },
+    tEl("summary", "home.more"),
+    el("div", { class: "inline-fields" },
+      el("label", { class: "tile" }, el("input", { type: "radio", name: "game", value: "custom", checked: prefs.game === "custom" }),
+        el("span", { class: "tile-body" }, tEl("span", "game.custom.short", { class: "tile-title" }))),
+      el("label", {}, tEl("span", "home.rows"), numberInput("rows", 3, 25, 19)),
+      el("label", {}, tEl("span", "home.cols"), numberInput("cols", 3, 25, 19)),
+      el("label", {}, tEl("span", "home.k"), numberInput("k", 3, 7, 5)),
+      el("label", {}, tEl("span", "home.rule"), ruleSelect)),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "gravity" }), tEl("span", "home.gravity")));
+  const levelSelect = el("select", { name: "level", "data-i18n-label": "home.level", "aria-label": t("home.level") },
+    [1, 2, 3, 4, 5].map((n) => el("option", { value: n }, String(n))));
+  levelSelect.value = String(prefs.level || 3);
+  const opponents = el("div", { class: "segmented" },
+    radioTile("opponent", "human", "home.opp.friend", "home.opp.friend.hint", prefs.opponent === "human"),
+    radioTile("opponent", "ai", "home.opp.ai", null, prefs.opponent === "ai"),
+    radioTile("opponent", "quick", "home.opp.quick", "home.opp.quick.hint", prefs.opponent === "quick"));
+  const levelRow = el("label", { class: "inline-fields level-row" }, tEl("span", "home.level"), levelSelect);
+  const sides = el("div", { class: "segmented" },
+    radioTile("side", "first", "home.first.me", null, prefs.side === "first"),
+    radioTile("side", "second", "home.first.them", null, prefs.side === "second"),
+    radioTile("side", "random", "home.first.random", null, prefs.side === "random"));
+  const clocks = el("div", { class: "segmented" }, CLOCKS.map((c) => {
+    const value = clockLabel(c) || "none";
+    const tile = radioTile("clock", value, c ? "home.clock.preset" : "home.clock.none", null, prefs.clock === value);
+    if (c) {
+      const title = tile.querySelector(".tile-title");
+      title.removeAttribute("data-i18n");
+      title.textContent = value;
+    }
+    return tile;
+  }));
+  const publicBox = el("label", { class: "check public-row" },
+    el("input", { type: "checkbox", name: "public", checked: prefs.public }), tEl("span", "home.public"));
+  const submit = el("button", { type: "submit", class: "btn primary big", id: "create-btn" }, t("home.create"));
+  submit.dataset.i18n = "home.create";
+  const form = el("form", { class: "card new-game", id: "new-game" },
+    tEl("h2", "home.new"),
+    fieldset("home.game", games, more),
+    fieldset("home.opponent", opponents, levelRow),
+    el("fieldset", { class: "field side-field" }, tEl("legend", "home.first"), sides),
+    fieldset("home.clock", clocks),
+    publicBox,
+    submit);
+  return form;
+}
+
+function readForm(form) {
+  const data = new FormData(form);
+  const game = data.get("game");
+  let variant = game;
+  if (game === "custom") {
+    const rows = Number(data.get("rows"));
+    const cols = Number(data.get("cols"));
+    variant = `custom-${rows}x${cols}-k${Number(data.get("k"))}-${data.get("rule")}${data.get("gravity") ? "-gravity" : ""}`;
+  }
+  const clockValue = data.get("clock");
+  const clock = clockValue === "none" ? null : clockValue.split("+").map(Number);
+  return {
+    game, variant, opponent: data.get("opponent"), level: Number(data.get("level")),
+    side: data.get("side"), clockValue, public: Boolean(data.get("public")),
+    clock: clock ? { initial_s: clock[0] * 60, increment_s: clock[1] } : null,
+  };
+}
+
+function syncFormVisibility(form) {
+  const choice = readForm(form);
+  form.querySelector(".level-row").hidden = choice.opponent !== "ai";
+  form.querySelector(".side-field").hidden = choice.opponent === "quick";
+  form.querySelector(".public-row").hidden = choice.opponent !== "human";
+}
+
+function loadPrefs() {
+  const defaults = { game: "caro", opponent: "human", level: 3, side: "random", clock: "none", public: false };
+  try {
+    return { ...defaults, ...JSON.parse(localStorage.getItem(PREFS_KEY) || "{}") };
+  } catch {
+    return defaults;
+  }
+}
+
+async function submitForm(form) {
+  const choice = readForm(form);
+  localStorage.setItem(PREFS_KEY, JSON.stringify({
+    game: choice.game, opponent: choice.opponent, level: choice.level, side: choice.side,
+    clock: choice.clockValue, public: choice.public,
+  }));
+  const name = loadName() || undefined;
+  const button = form.querySelector("#create-btn");
+  button.disabled = true;
+  button.textContent = t("home.creating");
+  try {
+    const answer = choice.opponent === "quick"
+      ? await quickPlay({ variant: choice.variant, clock: choice.clock, name })
+      : await createRoom({
+        variant: choice.variant, opponent: choice.opponent, ai_level: choice.level,
+        your_side: choice.side, clock: choice.clock, public: choice.public, name,
+      });
+    saveToken(answer.room_id, answer.token);
+    navigate(`/r/${answer.room_id}`);
+  } catch (err) {
+    toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
+    button.disabled = false;
+    button.textContent = t("home.create");
+  }
+}
+
+function lobbyItem(room) {
+  const clock = room.clock ? `${room.clock.initial_s / 60}+${room.clock.increment_s}` : t("home.clock.none");
+  const join = el("button", { class: "btn small primary", type: "button" }, t("home.lobby.join"));
+  join.addEventListener("click", async () => {
+    join.disabled = true;
+    try {
+      const answer = await joinRoom(room.room_id, loadName() || undefined);
+      saveToken(answer.room_id, answer.token);
+      navigate(`/r/${answer.room_id}`);
+    } catch (err) {
+      toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
+      join.disabled = false;
+    }
+  });
+  return el("li", { class: "lobby-item" },
+    el("div", {},
+      el("div", { class: "lobby-game" }, variantTitle(room.variant)),
+      el("div", { class: "lobby-meta" }, [clock, room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · "))),
+    join);
+}
+
+function buildHowTo() {
+  return el("section", { class: "card how" }, tEl("h2", "home.how"),
+    GAMES.map((g) => el("details", {}, tEl("summary", `game.${g}`), tEl("p", `how.${g}`))));
+}
+
+/** Renders the home page into `main`; returns a function that tears it down. */
+export function mountHome(main) {
+  const form = buildForm(loadPrefs());
+  const list = el("ul", { class: "lobby-list", id: "lobby-list" });
+  const lobby = el("section", { class: "card lobby" }, tEl("h2", "home.lobby"), list);
+  main.appendChild(el("div", { class: "home" },
+    el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline")),
+    form,
+    el("div", { class: "side-col" }, lobby, buildHowTo())));
+  form.addEventListener("change", () => syncFormVisibility(form));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    submitForm(form);
+  });
+  syncFormVisibility(form);
+
+  let rooms = [];
+  const renderLobby = () => {
+    list.replaceChildren(...(rooms.length ? rooms.map(lobbyItem) : [el("li", { class: "muted" }, t("home.lobby.empty"))]));
+  };
+  const refresh = async () => {
+    try {
+      rooms = await openRooms();
+    } catch {
+      rooms = [];
+    }
+    renderLobby();
+  };
+  refresh();
+  const timer = setInterval(refresh, LOBBY_REFRESH_MS);
+  const stopLang = onLangChange(renderLobby);
+  return () => {
+    clearInterval(timer);
+    stopLang();
+  };
+}

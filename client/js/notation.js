@@ -1,0 +1,127 @@
+// Move notation shared with the engine (docs/architecture.md):
+// a cell index is row * cols + col, row 0 is the BOTTOM row, col 0 the left column.
+// Grid games write a move as column letter + row number ("h8"); gravity games as the
+// column number 1..cols ("4").
+
+const LETTERS = "abcdefghijklmnopqrstuvwxy";
+
+export function colLetter(col) {
+  return LETTERS[col];
+}
+
+/** Notation of a cell ("h8", or "4" for gravity games). */
+export function cellToStr(variant, cell) {
+  const row = Math.floor(cell / variant.cols);
+  const col = cell % variant.cols;
+  if (variant.gravity) return String(col + 1);
+  return `${LETTERS[col]}${row + 1}`;
+}
+
+/** Coordinate name of a cell regardless of gravity ("d1"), used for labels. */
+export function cellName(variant, cell) {
+  const row = Math.floor(cell / variant.cols);
+  const col = cell % variant.cols;
+  return `${LETTERS[col]}${row + 1}`;
+}
+
+/**
+ * Cell index of a move in notation. Gravity moves need the occupied cells to find the
+ * landing row. Returns -1 for text that is not a move on this board.
+ */
+export function strToCell(variant, text, cells) {
+  const t = String(text).trim().toLowerCase();
+  if (variant.gravity && /^\d+$/.test(t)) {
+    const col = Number.parseInt(t, 10) - 1;
+    if (!(col >= 0 && col < variant.cols) || String(col + 1) !== t) return -1;
+    return landingCell(variant, cells, col);
+  }
+  const m = /^([a-y])(\d{1,2})$/.exec(t);
+  if (!m) return -1;
+  const col = LETTERS.indexOf(m[1]);
+  const row = Number.parseInt(m[2], 10) - 1;
+  if (col >= variant.cols || row < 0 || row >= variant.rows) return -1;
+  return row * variant.cols + col;
+}
+
+/** Lowest empty cell of a column, or -1 when the column is full. */
+export function landingCell(variant, cells, col) {
+  for (let row = 0; row < variant.rows; row += 1) {
+    const cell = row * variant.cols + col;
+    if (!cells[cell]) return cell;
+  }
+  return -1;
+}
+
+/**
+ * Cells of the k-in-a-row through `cell` (the winning move) in the finished position, for
+ * when the server's winning line cannot be read. Returns [] when there is none.
+ */
+export function findLine(variant, cells, cell) {
+  const player = cells[cell];
+  if (!player) return [];
+  const { rows, cols, k } = variant;
+  const r0 = Math.floor(cell / cols);
+  const c0 = cell % cols;
+  for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+    const run = [cell];
+    for (const sign of [1, -1]) {
+      let r = r0 + sign * dr;
+      let c = c0 + sign * dc;
+      while (r >= 0 && r < rows && c >= 0 && c < cols && cells[r * cols + c] === player) {
+        run.push(r * cols + c);
+        r += sign * dr;
+        c += sign * dc;
+      }
+    }
+    if (run.length >= k) return run;
+  }
+  return [];
+}
+
+/**
+ * Replays a game given in notation (or as cell indices) and returns the cell contents
+ * (0 empty, 1 first player, 2 second player) and the cell of every move.
+ */
+export function replay(variant, moves) {
+  const cells = new Array(variant.rows * variant.cols).fill(0);
+  const played = [];
+  moves.forEach((move, i) => {
+    const cell = typeof move === "number" ? move : strToCell(variant, move, cells);
+    if (cell < 0 || cells[cell]) return;
+    cells[cell] = (i % 2) + 1;
+    played.push(cell);
+  });
+  return { cells, played };
+}
+
+const NAMED = {
+  tictactoe: { rows: 3, cols: 3, k: 3, gravity: false, rule: "freestyle" },
+  caro9: { rows: 9, cols: 9, k: 4, gravity: false, rule: "freestyle" },
+  gomoku: { rows: 15, cols: 15, k: 5, gravity: false, rule: "freestyle" },
+  "gomoku-standard": { rows: 15, cols: 15, k: 5, gravity: false, rule: "standard" },
+  caro: { rows: 15, cols: 15, k: 5, gravity: false, rule: "caro" },
+  "caro-exact": { rows: 15, cols: 15, k: 5, gravity: false, rule: "caro-exact" },
+  connect4: { rows: 6, cols: 7, k: 4, gravity: true, rule: "freestyle" },
+};
+
+/**
+ * Board shape of a variant spec string, mirroring engine/variants.py, so the client can
+ * draw a board even before the server sends the full description. Returns null for a
+ * spec it does not understand.
+ */
+export function parseVariant(spec) {
+  if (NAMED[spec]) return { name: spec, spec, ...NAMED[spec] };
+  let m = /^(caro|caro-exact)-(\d+)$/.exec(spec);
+  if (m) {
+    const n = Number(m[2]);
+    return { name: spec, spec, rows: n, cols: n, k: 5, gravity: false, rule: m[1] };
+  }
+  m = /^custom-(\d+)x(\d+)-k(\d)-(freestyle|standard|caro|caro-exact)(-gravity)?$/.exec(spec);
+  if (m) {
+    return {
+      name: spec, spec, rows: Number(m[1]), cols: Number(m[2]), k: Number(m[3]),
+      rule: m[4], gravity: Boolean(m[5]),
+    };
+  }
+  return null;
+}

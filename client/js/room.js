@@ -1,0 +1,211 @@
+// The room controller: glues the connection (server events), the pure room state, the
+// board component and the room view. Moves, offers and chat go out through the
+// connection; everything the server sends comes back as state and is re-rendered.
+
+import { loadName } from "./api.js";
+import { RoomConnection } from "./connection.js";
+import { Board } from "./board.js";
+import { boardStyle } from "./board_svg.js";
+import { errorText, onLangChange, t } from "./i18n.js";
+import { cellToStr, findLine, replay, strToCell } from "./notation.js";
+import { RoomView, colourName, seatName } from "./room_view.js";
+import { applyEvent } from "./state.js";
+import { toast } from "./ui.js";
+
+const CLOCK_TICK_MS = 200;
+const DECLINES = { draw_declined: 1, takeback_declined: 1, rematch_declined: 1 };
+
+/** Renders the room `roomId` into `main`; returns a function that tears it down. */
+export function mountRoom(main, roomId) {
+  const conn = new RoomConnection(roomId, { name: loadName() });
+  const connBadge = document.getElementById("conn");
+  let state = null;
+  let mySeat = null;
+  let presence = null;
+  let review = null;
+  let board = null;
+  let boardSpec = null;
+  let clockOffset = 0;
+  let claimAfter = 60000;
+  let awaitingMove = null;
+  const notices = [];
+
+  const serverNow = () => Date.now() + clockOffset;
+  const style = () => boardStyle(state.board);
+
+  const view = new RoomView(main, roomId, {
+    command: (type) => {
+      if (!conn.send(type)) toast(errorText("network"), "error");
+    },
+    chat: (text) => Boolean(conn.send("chat", { text })),
+    review: (ply) => {
+      review = ply;
+      render(false);
+    },
+    copy: () => copyLink(),
+    rerender: () => render(false),
+  });
+  main.setAttribute("aria-busy", "true");
+  view.status.textContent = t("room.loading");
+
+  function describeCell(name, content) {
+    return `${name}, ${content ? colourName(style(), content) : t("cell.empty")}`;
+  }
+
+  function ensureBoard() {
+    if (boardSpec === state.variant && board) return;
+    if (board) board.destroy();
+    board = new Board(view.boardHost, state.board, { describe: describeCell, label: t("board.label") });
+    boardSpec = state.variant;
+    board.addEventListener("move", (e) => playMove(e.detail.cell));
+  }
+
+  function playMove(cell) {
+    const move = cellToStr(state.board, cell);
+    const cid = conn.send("move", { move });
+    if (!cid) {
+      toast(errorText("network"), "error");
+      return;
+    }
+    awaitingMove = cid;
+    board.setInteractive(false);
+  }
+
+  function winningLine(cells, played) {
+    const result = state.result;
+    if (!result || !result.line || !result.line.length) return [];
+    const line = result.line.map((m) => strToCell(state.board, m, new Array(cells.length).fill(0)));
+    if (line.every((c) => c >= 0 && cells[c])) return line;
+    return findLine(state.board, cells, played[played.length - 1]);
+  }
+
+  function renderBoard(animate) {
+    const shown = review === null ? state.moves : state.moves.slice(0, review);
+    const { cells, played } = replay(state.board, shown);
+    const live = review === null;
+    board.setPosition({
+      cells,
+      lastMove: played.length ? played[played.length - 1] : -1,
+      winLine: live && state.status === "finished" ? winningLine(cells, played) : [],
+      animate: animate && live,
+    });
+    const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove;
+    board.setInteractive(Boolean(myTurn), state.turn);
+  }
+
+  function canClaim() {
+    if (!mySeat || !presence || state.status !== "playing" || state.clock) return false;
+    const opp = String(3 - mySeat);
+    const seat = state.seats[opp];
+    const since = presence.away_since && presence.away_since[opp];
+    return Boolean(seat && seat.kind === "human" && !presence.players[opp] && since && serverNow() - since >= claimAfter);
+  }
+
+  function render(animate) {
+    if (!state) return;
+    ensureBoard();
+    renderBoard(animate);
+    view.render({ state, style: style(), mySeat, presence, review, now: serverNow(), notices, canClaim: canClaim(), ready: conn.ready });
+    const [statusText] = view.statusText({ state, style: style(), mySeat, review });
+    document.title = `${statusText} — Caro Arena`;
+  }
+
+  function notice(text) {
+    notices.push({ ts: serverNow(), text });
+  }
+
+  function onEvent(event) {
+    const before = state;
+    state = applyEvent(state, event);
+    if (event.cid && event.cid === awaitingMove) awaitingMove = null;
+    if (event.type === "rematch") {
+      if (mySeat) mySeat = 3 - mySeat;
+      review = null;
+      notice(t("room.swapped"));
+    } else if (event.type === "seat_taken" && event.player) {
+      notice(t("room.joined", { name: seatName(state, style(), event.seat) }));
+    } else if (DECLINES[event.type] && event.seat !== mySeat) {
+      const text = t("room.offer.declined", { name: seatName(state, style(), event.seat) });
+      notice(text);
+      toast(text);
+    } else if (event.type === "takeback") {
+      notice(t("room.offer.takeback.done"));
+      if (review !== null) review = Math.min(review, state.moves.length);
+    }
+    render(event.type === "move" && before.moves.length < state.moves.length);
+  }
+
+  function setBadge(status, retryIn) {
+    connBadge.hidden = false;
+    connBadge.dataset.state = status;
+    const key = { online: "conn.online", connecting: "conn.connecting", reconnecting: "conn.reconnecting", offline: "conn.offline" }[status];
+    connBadge.textContent = t(key, { s: Math.max(1, Math.round(retryIn / 1000)) });
+  }
+
+  async function copyLink() {
+    const link = view.shareInput.value;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      view.shareInput.select();
+      document.execCommand("copy");
+    }
+    view.copied();
+  }
+
+  conn.addEventListener("status", (e) => {
+    setBadge(e.detail.state, e.detail.retryIn);
+    if (e.detail.state !== "online") awaitingMove = null;
+    render(false);
+  });
+  conn.addEventListener("welcome", (e) => {
+    const { msg } = e.detail;
+    mySeat = msg.seat;
+    clockOffset = msg.now - Date.now();
+    claimAfter = msg.claim_after_ms ?? claimAfter;
+  });
+  conn.addEventListener("snapshot", (e) => {
+    state = e.detail.state;
+    main.removeAttribute("aria-busy");
+    if (review !== null && review > state.moves.length) review = null;
+    render(false);
+  });
+  conn.addEventListener("event", (e) => onEvent(e.detail.event));
+  conn.addEventListener("presence", (e) => {
+    presence = e.detail.msg;
+    render(false);
+  });
+  conn.addEventListener("servererror", (e) => {
+    if (e.detail.cid && e.detail.cid === awaitingMove) awaitingMove = null;
+    toast(errorText(e.detail.code), "error");
+    render(false);
+  });
+  conn.addEventListener("fatal", (e) => {
+    main.removeAttribute("aria-busy");
+    toast(errorText(e.detail.code), "error");
+    view.showNotFound();
+  });
+
+  let claimShown = false;
+  const ticker = setInterval(() => {
+    if (!state) return;
+    if (state.clock && state.status === "playing") view.tickClocks(state, serverNow());
+    if (canClaim() !== claimShown) {
+      claimShown = !claimShown;
+      render(false);
+    }
+  }, CLOCK_TICK_MS);
+  const stopLang = onLangChange(() => {
+    if (board) board.setDescribe(describeCell, t("board.label"));
+    if (conn.status) setBadge(conn.status, 0);
+    render(false);
+  });
+  conn.start();
+
+  return () => {
+    clearInterval(ticker);
+    stopLang();
+    conn.close();
+    connBadge.hidden = true;
+  };
+}

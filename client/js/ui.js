@@ -1,0 +1,44 @@
+// Small DOM helpers shared by the pages. Text always goes in through textContent, so
+// anything a user typed is shown as text, never parsed as HTML.
+
+import { t } from "./i18n.js";
+
+/**
+ * el("button", { class: "btn", onclick: fn, "aria-label": "…" }, "text", childNode, …)
+ * Attributes starting with "on" become listeners; strings become text nodes.
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+let toastArea = null;
+
+/** A short message at the bottom of the screen; `kind` "error" paints it red. */
+export function toast(text, kind = "info") {
+  if (!toastArea) {
+    toastArea = el("div", { class: "toast-area", role: "status", "aria-live": "polite" });
+    document.body.appendChild(toastArea);
+  }
+  const item = el("div", { class: `toast ${kind}` }, text);
+  toastArea.appendChild(item);
+  setTimeout(() => item.remove(), kind === "error" ? 5000 : 3000);
+}
+
+/** An element whose text is the translation of `key`, kept up to date on language change. */
+export function tEl(tag, key, attrs = {}) {
+  const node = el(tag, { ...attrs, "data-i18n": key });
+  node.textContent = t(key);
+  return node;
+}
