@@ -1,0 +1,84 @@
+"""The exact Connect Four solver against the shared scored positions, and its input errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.connect4 import Connect4Solver, solve
+from engine.errors import GameOverError, IllegalMoveError, NotationError
+
+DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "connect4"
+SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
+SAMPLE_EVERY = 40  # 25 positions of each set; bench/connect4.py runs all 4000
+
+
+def sample(name: str) -> list[tuple[str, int]]:
+    lines = (DATA / name).read_text().split("\n")[::SAMPLE_EVERY]
+    return [(moves, int(score)) for moves, score in (line.split() for line in lines if line)]
+
+
+SAMPLES = [(name, moves, score) for name in SETS for moves, score in sample(name)]
+
+
+@pytest.mark.parametrize(("name", "moves", "expected"), SAMPLES)
+def test_solve_returns_the_published_exact_score(name: str, moves: str, expected: int) -> None:
+    assert solve(moves).score == expected
+
+
+@pytest.mark.parametrize(("name", "moves", "expected"), SAMPLES[::5])
+def test_weak_solve_returns_the_sign_of_the_score(name: str, moves: str, expected: int) -> None:
+    assert solve(moves, weak=True).score == (expected > 0) - (expected < 0)
+
+
+def test_solver_that_keeps_its_table_gives_the_same_scores() -> None:
+    solver = Connect4Solver(log_size=20)
+    positions = sample("Test_L2_R1")[:10]
+    first = [solver.solve(moves).score for moves, _ in positions]
+    again = [solver.solve(moves).score for moves, _ in positions]
+    assert first == again == [score for _, score in positions]
+
+
+def test_a_warm_table_searches_fewer_nodes_than_a_fresh_one() -> None:
+    moves, _ = sample("Test_L2_R2")[0]
+    solver = Connect4Solver(log_size=20)
+    cold = solver.solve(moves)
+    warm = solver.solve(moves)
+    solver.reset()
+    fresh = solver.solve(moves)
+    assert warm.nodes < cold.nodes
+    assert fresh.nodes == cold.nodes
+
+
+def test_immediate_win_scores_by_the_stones_played() -> None:
+    # First player has 4, 5, 6 on the bottom row: the fourth stone wins, 22 - 4 = 18.
+    result = solve("445566")
+    assert result.score == 18
+    assert result.nodes == 0
+
+
+def test_result_reports_nodes_and_time() -> None:
+    moves, _ = sample("Test_L2_R2")[1]
+    result = solve(moves)
+    assert result.nodes > 1
+    assert result.micros > 0
+
+
+@pytest.mark.parametrize("moves", ["48", "4a5", "0", "4 5", "٤"])
+def test_a_character_that_is_not_a_column_is_a_notation_error(moves: str) -> None:
+    with pytest.raises(NotationError) as error:
+        solve(moves)
+    assert error.value.code == "bad_notation"
+
+
+def test_a_move_into_a_full_column_is_an_illegal_move() -> None:
+    with pytest.raises(IllegalMoveError) as error:
+        solve("1111111")
+    assert error.value.code == "illegal_move"
+
+
+def test_moves_past_a_win_are_a_game_over_error() -> None:
+    with pytest.raises(GameOverError) as error:
+        solve("4455667")
+    assert error.value.code == "game_over"
