@@ -21,9 +21,10 @@ Fixtures
 - `compose_topology` (function): docker-compose.yml rebuilt from real processes: Redis with
   AOF, nodes `server-1` and `server-2`, and nginx running deploy/nginx.conf in front; `.url` is
   the load balancer, `.nodes["server-1"]` a node, `.redis` the Redis.
-- `browser` (session), `page` (function): headless Debian Chromium through Playwright's sync
-  API. Tests using them are marked `browser` automatically (`-m "not browser"` skips them).
-  On failure the page is saved as a screenshot in tests/artifacts/.
+- `browser`, `page` (function): headless Debian Chromium through Playwright's sync API, a new
+  browser per test (see `browser` for why). Write browser tests as plain `def` tests. Tests
+  using them are marked `browser` automatically (`-m "not browser"` deselects them). On failure
+  the page is saved as a screenshot in tests/artifacts/.
 - `artifacts_dir` (session): tests/artifacts/ (git-ignored), for screenshots.
 - `shared_dir` (session): the data directory beside the repository (`../shared`).
 """
@@ -310,10 +311,12 @@ class ServerFactory:
 
 
 def loopback_nginx_config(config: str, upstreams: dict[str, int], listen_port: int) -> str:
-    """deploy/nginx.conf with only its addresses moved to loopback: each `server-N:8080`
+    """deploy/nginx.conf with only its addresses moved to loopback: each `server server-N:8080`
     upstream becomes 127.0.0.1:<port>, `listen 8080` becomes 127.0.0.1:<listen_port>. Every
     rewrite point must occur exactly once, so a change to the real file fails here loudly."""
-    rewrites = {f"{name}:8080": f"127.0.0.1:{port}" for name, port in upstreams.items()}
+    rewrites = {
+        f"server {name}:8080": f"server 127.0.0.1:{port}" for name, port in upstreams.items()
+    }
     rewrites["listen 8080;"] = f"listen 127.0.0.1:{listen_port};"
     for old, new in rewrites.items():
         if config.count(old) != 1:
@@ -482,8 +485,11 @@ def compose_topology(
     redis_node.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser() -> Iterator:
+    """A fresh headless Chromium per test. Per test, not per session: Playwright's sync API
+    keeps its event loop marked as running in the main thread while it is open, which would
+    stop pytest-asyncio from running the async tests in between."""
     from playwright.sync_api import sync_playwright
 
     require_binary(CHROMIUM)
@@ -495,6 +501,7 @@ def browser() -> Iterator:
 
 @pytest.fixture
 def page(browser, request: pytest.FixtureRequest, artifacts_dir: Path) -> Iterator:
+    """A page in a new browser context (1280x900); saved to tests/artifacts/ if the test fails."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     yield page

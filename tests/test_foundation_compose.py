@@ -1,0 +1,129 @@
+"""docker-compose.yml has the production shape the README promises (no Docker engine needed)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from tests.conftest import REPO_ROOT
+
+SERVERS = ("server-1", "server-2")
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict:
+    return yaml.safe_load((REPO_ROOT / "docker-compose.yml").read_text())
+
+
+def environment(service: dict) -> dict[str, str]:
+    env = service.get("environment", {})
+    if isinstance(env, list):
+        env = dict(item.split("=", 1) for item in env)
+    return env
+
+
+def command_args(service: dict) -> list[str]:
+    command = service["command"]
+    return command.split() if isinstance(command, str) else command
+
+
+def test_services_are_redis_two_servers_and_a_load_balancer(compose: dict) -> None:
+    assert set(compose["services"]) == {"redis", *SERVERS, "lb"}
+
+
+def test_redis_keeps_an_append_only_file_synced_on_every_write(compose: dict) -> None:
+    args = command_args(compose["services"]["redis"])
+    assert args[args.index("--appendonly") + 1] == "yes"
+    assert args[args.index("--appendfsync") + 1] == "always"
+
+
+def test_redis_data_is_in_a_named_volume(compose: dict) -> None:
+    volumes = compose["services"]["redis"]["volumes"]
+    named = [volume.split(":")[0] for volume in volumes if volume.endswith(":/data")]
+    assert named and named[0] in compose["volumes"]
+
+
+def test_redis_has_a_ping_healthcheck(compose: dict) -> None:
+    assert compose["services"]["redis"]["healthcheck"]["test"][-2:] == ["redis-cli", "ping"]
+
+
+def test_servers_are_built_from_the_dockerfile_with_its_healthcheck(compose: dict) -> None:
+    for name in SERVERS:
+        assert compose["services"][name]["build"] == "."
+        assert "healthcheck" not in compose["services"][name]  # the image's HEALTHCHECK applies
+    assert healthcheck_command()[:2] == ["python", "-c"]
+
+
+def healthcheck_command() -> list[str]:
+    """The Dockerfile's HEALTHCHECK CMD (exec form, possibly continued over lines)."""
+    text = (REPO_ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    line = next(line for line in text.splitlines() if line.startswith("HEALTHCHECK"))
+    return json.loads(line[line.index("CMD") + 3 :])
+
+
+def run_healthcheck(port: int) -> int:
+    command = [sys.executable if arg == "python" else arg for arg in healthcheck_command()]
+    env = {"PATH": os.environ.get("PATH", ""), "PORT": str(port)}
+    return subprocess.run(command, env=env, capture_output=True, timeout=30).returncode
+
+
+def test_docker_healthcheck_passes_on_a_healthy_node(app_server) -> None:
+    assert run_healthcheck(app_server.port) == 0
+
+
+def test_docker_healthcheck_fails_on_a_degraded_node(server_factory, redis_factory) -> None:
+    redis_node = redis_factory.start()
+    node = server_factory.start("degraded", redis_url=redis_node.url)
+    redis_node.kill()
+    assert run_healthcheck(node.port) != 0
+
+
+def test_both_servers_share_the_same_redis_with_distinct_node_ids(compose: dict) -> None:
+    envs = [environment(compose["services"][name]) for name in SERVERS]
+    assert {env["REDIS_URL"] for env in envs} == {"redis://redis:6379/0"}
+    assert [env["NODE_ID"] for env in envs] == list(SERVERS)
+
+
+def test_servers_wait_for_a_healthy_redis(compose: dict) -> None:
+    for name in SERVERS:
+        assert compose["services"][name]["depends_on"]["redis"]["condition"] == "service_healthy"
+
+
+def test_load_balancer_publishes_8080_and_runs_the_deploy_config(compose: dict) -> None:
+    lb = compose["services"]["lb"]
+    assert "8080:8080" in lb["ports"]
+    source, target = lb["volumes"][0].split(":")[:2]
+    assert (REPO_ROOT / source).resolve() == (REPO_ROOT / "deploy" / "nginx.conf").resolve()
+    assert target == "/etc/nginx/nginx.conf"
+    for name in SERVERS:
+        assert lb["depends_on"][name]["condition"] == "service_healthy"
+
+
+def test_load_balancer_config_names_both_servers_and_upgrades_websockets() -> None:
+    config = (REPO_ROOT / "deploy" / "nginx.conf").read_text()
+    for name in SERVERS:
+        assert f"server {name}:8080" in config
+    assert "proxy_set_header Upgrade $http_upgrade;" in config
+    assert "proxy_set_header Connection $connection_upgrade;" in config
+
+
+def test_docker_image_is_slim_python_and_runs_as_a_non_root_user() -> None:
+    lines = [line.split() for line in (REPO_ROOT / "Dockerfile").read_text().splitlines()]
+    instructions = [line for line in lines if line and not line[0].startswith("#")]
+    assert instructions[0][:2] == ["FROM", "python:3.11-slim"]
+    users = [line[1] for line in instructions if line[0] == "USER"]
+    assert users and users[-1] not in ("root", "0")
+
+
+def test_docker_image_client_dir_is_where_the_client_is_copied() -> None:
+    dockerfile = (REPO_ROOT / "Dockerfile").read_text()
+    assert "WORKDIR /app" in dockerfile
+    assert "COPY client ./client" in dockerfile
+    assert "CLIENT_DIR=/app/client" in dockerfile
+    ignored = set((REPO_ROOT / ".dockerignore").read_text().split())
+    assert not ignored & {"client", "engine", "server", "pyproject.toml", "README.md"}
