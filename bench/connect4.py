@@ -2,9 +2,11 @@
 
 Prints one row per set: how many exact scores match, the mean time and nodes per position
 (fresh transposition table for each position, as in the reference), and the ratio of our mean
-time to the reference C++ solver's published mean. Run from the repository root:
+time to the reference C++ solver's published mean. Then, for the player, how far past its time
+budget a move goes on heavy positions (the opening, where the exact solve cannot finish).
+Run from the repository root:
 
-    .venv/bin/python bench/connect4.py [--limit N] [--sets Test_L3_R1,...]
+    .venv/bin/python bench/connect4.py [--limit N] [--sets Test_L3_R1,...] [--no-player]
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from engine.board import Board  # noqa: E402
+from engine.connect4.player import choose_connect4_move, warm_up  # noqa: E402
 from engine.connect4.solver import solve  # noqa: E402
 
 DATA = REPO / ".." / "shared" / "data" / "connect4"
@@ -97,6 +101,67 @@ def connect4_rows(sets: tuple[str, ...] = SETS, limit: int | None = None) -> lis
     return [measure_set(name, limit) for name in sets]
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """Time the player took against its budget on a set of positions."""
+
+    level: int
+    budget_ms: int
+    moves: int
+    median_ms: float
+    max_ms: float
+    max_over_ms: float  # worst time beyond the budget (negative: always early)
+    solved: int  # moves decided by the exact solver (score is a proven result or a draw)
+
+
+# Positions where the exact solve does not finish within the budget: the empty board, early
+# openings, and the first positions of the hardest set.
+HEAVY_POSITIONS = ("", "4", "44", "4453", "3344", "445566")
+
+
+def player_rows(
+    levels: tuple[int, ...] = (5, 3), budgets: tuple[int, ...] = (20, 100, 500)
+) -> list[PlayerRow]:
+    positions = list(HEAVY_POSITIONS) + [m for m, _ in load_set("Test_L2_R2", 4)]
+    warm_up()
+    rows = []
+    for level in levels:
+        for budget in budgets:
+            times, solved = [], 0
+            for moves in positions:
+                board = Board.from_moves("connect4", list(moves))
+                started = time.perf_counter()
+                analysis = choose_connect4_move(board, time_ms=budget, level=level, seed=0)
+                times.append((time.perf_counter() - started) * 1000)
+                solved += analysis.depth == 42 - len(moves)
+            rows.append(
+                PlayerRow(
+                    level=level,
+                    budget_ms=budget,
+                    moves=len(positions),
+                    median_ms=statistics.median(times),
+                    max_ms=max(times),
+                    max_over_ms=max(times) - budget,
+                    solved=solved,
+                )
+            )
+    return rows
+
+
+def format_player_table(rows: list[PlayerRow]) -> str:
+    header = (
+        f"{'level':>5} {'budget':>8} {'moves':>5} {'median':>10} {'max':>10} "
+        f"{'max over':>9} {'solved':>6}"
+    )
+    lines = [header, "-" * len(header)]
+    for r in rows:
+        lines.append(
+            f"{r.level:>5} {r.budget_ms:>5} ms {r.moves:>5} {r.median_ms:>7.1f} ms "
+            f"{r.max_ms:>7.1f} ms {r.max_over_ms:>6.1f} ms {r.solved:>6}"
+        )
+    return "\n".join(lines)
+
+
 def format_table(rows: list[Connect4Row]) -> str:
     header = (
         f"{'set':<11} {'exact':>9} {'mean':>10} {'p99':>10} {'nodes':>9} {'Mnps':>5} "
@@ -121,10 +186,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--limit", type=int, default=None, help="positions per set (default all)")
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
+    parser.add_argument("--no-player", action="store_true", help="skip the player time budget")
     args = parser.parse_args()
     started = time.perf_counter()
     rows = connect4_rows(tuple(args.sets.split(",")), args.limit)
     print(format_table(rows))
+    if not args.no_player:
+        print("\nPlayer: time per move against the budget (wall clock, includes Python overhead)")
+        print(format_player_table(player_rows()))
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(
         f"\n{os.cpu_count()} CPUs, load average {load}; "

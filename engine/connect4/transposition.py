@@ -76,8 +76,8 @@ class TranspositionTable:
     def __init__(self, log_size: int = DEFAULT_LOG_SIZE) -> None:
         if not MIN_LOG_SIZE <= log_size <= MAX_LOG_SIZE:
             raise ValueError(f"log_size must be {MIN_LOG_SIZE}..{MAX_LOG_SIZE}, not {log_size}")
-        # np.full touches every page now, so no search pays for the first-touch page faults.
-        self.table = np.full(1 << log_size, 0, dtype=np.uint64)
+        # Zeroed pages are mapped on first touch: creating the table costs nothing up front.
+        self.table = np.zeros(1 << log_size, dtype=np.uint64)
         self.ctx = np.zeros(CTX_LEN, dtype=np.int64)
         self.ctx[CTX_LOG_SIZE] = log_size
         self.ctx[CTX_GENERATION] = 1
