@@ -49,6 +49,7 @@ export class Board extends EventTarget {
     const letters = Array.from({ length: variant.cols }, (_, c) => colLetter(c));
     this.bgLayer = svgEl("g", { class: "layer-bg", "aria-hidden": "true" }, svg);
     drawBackground(svg, this.bgLayer, g, variant, this.uid, letters);
+    this.underLayer = svgEl("g", { class: "layer-under", "aria-hidden": "true" }, svg);
     this.hoverLayer = svgEl("g", { class: "layer-hover", "aria-hidden": "true" }, svg);
     this.pieceLayer = svgEl("g", { class: "layer-pieces", "aria-hidden": "true" }, svg);
     if (this.style === "drop") drawFrame(svgEl("g", { class: "layer-frame", "aria-hidden": "true" }, svg), g, this.uid);
@@ -223,11 +224,12 @@ export class Board extends EventTarget {
     const { g, variant } = this;
     const keep = this.cursorEl;
     this.markLayer.replaceChildren(keep);
+    this.underLayer.replaceChildren();
     const centre = (cell) => [g.x(cell % variant.cols), g.y(Math.floor(cell / variant.cols))];
     if (lastMove >= 0 && !winLine.length) {
       const [cx, cy] = centre(lastMove);
       if (this.style === "cells") {
-        svgEl("rect", { x: cx - g.s / 2 + 2, y: cy - g.s / 2 + 2, width: g.s - 4, height: g.s - 4, class: "last-cell" }, this.markLayer);
+        svgEl("rect", { x: cx - g.s / 2 + 2, y: cy - g.s / 2 + 2, width: g.s - 4, height: g.s - 4, class: "last-cell" }, this.underLayer);
       } else {
         svgEl("circle", { cx, cy, r: g.radius * 0.28, class: `last-dot on-p${this.cells[lastMove]}` }, this.markLayer);
       }

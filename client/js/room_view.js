@@ -177,10 +177,10 @@ export class RoomView {
       onclick: () => this.on.review(ply >= moves.length ? null : Math.max(0, ply)),
     }, symbol);
     this.reviewNav.replaceChildren(
-      nav("room.first", "⏮", 0, current === 0),
-      nav("room.prev", "◀", current - 1, current === 0),
-      nav("room.next", "▶", current + 1, current >= moves.length),
-      nav("room.last", "⏭", moves.length, current >= moves.length));
+      nav("room.first", "«", 0, current === 0),
+      nav("room.prev", "‹", current - 1, current === 0),
+      nav("room.next", "›", current + 1, current >= moves.length),
+      nav("room.last", "»", moves.length, current >= moves.length));
   }
 
   offerRow(textKey, name, acceptType, declineType) {
