@@ -1,0 +1,34 @@
+"""Fixtures for the browser tests: one real server (with a real redis-server) for the module,
+and `players`, a factory of browser contexts (each one person) closed after the test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.client.players import Player
+
+
+@pytest.fixture(scope="session")
+def shots_dir(artifacts_dir: Path) -> Path:
+    path = artifacts_dir / "client"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def players(browser, app_server, shots_dir: Path) -> Iterator:
+    """`players(label, **viewport)` opens a fresh browser context (its own localStorage)."""
+    opened: list[Player] = []
+
+    def open_player(label: str, **kwargs) -> Player:
+        player = Player.open(browser, app_server.url, shots_dir, label, **kwargs)
+        opened.append(player)
+        return player
+
+    yield open_player
+    for player in opened:
+        assert not player.errors, f"{player.label}: page errors {player.errors}"
+        player.close()

@@ -1,0 +1,129 @@
+"""A player's view of the web client, for the browser tests: one Playwright page, the actions a
+person takes (create a game, click a cell, press a button) and what they read (status, moves,
+result). Selectors live here once, so the tests read as the story they check."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+WAIT_MS = 15_000
+
+
+@dataclass
+class Player:
+    page: Page
+    base_url: str
+    shots: Path
+    label: str
+    errors: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(
+        cls, browser: Browser, base_url: str, shots: Path, label: str, *,
+        width: int = 1280, height: int = 800, phone: bool = False,
+    ) -> Player:
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            device_scale_factor=2 if phone else 1,
+            has_touch=phone, is_mobile=phone,
+        )
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        player = cls(page=page, base_url=base_url, shots=shots, label=label)
+        page.on("pageerror", lambda exc: player.errors.append(str(exc)))
+        return player
+
+    def close(self) -> None:
+        self.page.context.close()
+
+    # ------------------------------------------------------------------ navigation
+
+    def home(self, name: str | None = None) -> None:
+        self.page.goto(self.base_url + "/")
+        expect(self.page.locator("#new-game")).to_be_visible()
+        if name:
+            self.page.fill("#display-name", name)
+            self.page.press("#display-name", "Tab")
+
+    def visit(self, url: str, name: str | None = None) -> None:
+        if name:
+            self.page.goto(self.base_url + "/")
+            self.page.fill("#display-name", name)
+            self.page.press("#display-name", "Tab")
+        self.page.goto(url)
+        expect(self.page.locator(".board")).to_be_visible()
+
+    def create(self, game: str, *, opponent: str = "A friend", first: str = "Me",
+               level: int | None = None) -> str:
+        """Fills the home page form and creates the room; returns the share link."""
+        form = self.page.locator("#new-game")
+        form.locator(".tile", has_text=re.compile(f"^{re.escape(game)}")).first.click()
+        form.locator(".tile", has_text=opponent).click()
+        if level is not None:
+            form.locator("select[name=level]").select_option(str(level))
+        form.locator(".side-field .tile", has_text=first).click()
+        form.locator("#create-btn").click()
+        expect(self.page).to_have_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
+        expect(self.page.locator(".board")).to_be_visible()
+        return self.page.url
+
+    def share_link(self) -> str:
+        share = self.page.locator("#share-link")
+        expect(share).to_be_visible()
+        return share.input_value()
+
+    # ------------------------------------------------------------------ playing
+
+    def cell(self, name: str):
+        return self.page.locator(f'[role="gridcell"][aria-label^="{name},"]')
+
+    def wait_my_turn(self) -> None:
+        expect(self.page.locator(".board.is-interactive")).to_have_count(1)
+
+    def play(self, cell_name: str) -> None:
+        """Clicks a cell ("h8"; for Connect Four any cell of the column, e.g. "d6")."""
+        self.wait_my_turn()
+        plies = self.ply_count()
+        self.cell(cell_name).click()
+        self.wait_plies(plies + 1)
+
+    def ply_count(self) -> int:
+        return self.page.locator("#move-list button.mv").count()
+
+    def wait_plies(self, n: int) -> None:
+        expect(self.page.locator("#move-list button.mv")).to_have_count(n)
+
+    def moves(self) -> list[str]:
+        return self.page.locator("#move-list button.mv").all_inner_texts()
+
+    def status(self):
+        return self.page.locator("#status")
+
+    def click(self, selector: str) -> None:
+        self.page.locator(selector).click()
+
+    def result_title(self):
+        return self.page.locator("#result-title")
+
+    def result_reason(self):
+        return self.page.locator("#result-reason")
+
+    def shot(self, name: str) -> Path:
+        path = self.shots / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+def start_pair(players, game: str = "Gomoku") -> tuple[Player, Player]:
+    """Lan creates a room (moving first) and Minh opens its link; returns (lan, minh)."""
+    lan = players("lan")
+    lan.home(name="Lan")
+    lan.create(game, first="Me")
+    minh = players("minh")
+    minh.visit(lan.share_link(), name="Minh")
+    expect(lan.status()).to_have_text("Your turn")
+    return lan, minh

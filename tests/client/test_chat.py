@@ -1,0 +1,22 @@
+"""Chat text is shown as text, never run or parsed as HTML (browser test 5)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.client.players import start_pair
+
+HOSTILE = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"><b>hi</b>'
+
+
+def test_chat_with_a_script_tag_is_shown_as_plain_text(players):
+    lan, minh = start_pair(players)
+    lan.page.fill("#chat-input", HOSTILE)
+    lan.page.press("#chat-input", "Enter")
+    for person in (lan, minh):
+        line = person.page.locator("#chat-log li", has_text="window.__pwned")
+        expect(line.locator(".text")).to_have_text(HOSTILE)
+        expect(person.page.locator("#chat-log script, #chat-log img, #chat-log b")).to_have_count(0)
+        assert person.page.evaluate("window.__pwned") is None
+    expect(minh.page.locator("#chat-log li .who").last).to_have_text("Lan")
+    minh.shot("5-chat-script-as-text")

@@ -1,0 +1,68 @@
+"""Resign, draw offer and acceptance, rematch (browser test 4)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.client.players import start_pair
+
+
+def test_resign_ends_the_game_for_both_players(players):
+    lan, minh = start_pair(players)
+    lan.play("h8")
+    minh.click("#resign")
+    minh.shot("4-resign-confirm")
+    minh.click("#resign-yes")
+    expect(minh.result_title()).to_have_text("You lost")
+    expect(lan.result_title()).to_have_text("You win!")
+    expect(lan.result_reason()).to_have_text("Minh resigned.")
+    lan.shot("4-resign-game-over")
+
+
+def test_draw_offer_accepted_ends_the_game_in_a_draw(players):
+    lan, minh = start_pair(players)
+    lan.play("h8")
+    lan.click("#offer-draw")
+    expect(lan.page.locator("#actions .offer")).to_have_text(
+        "Draw offered. Waiting for the answer…")
+    offer = minh.page.locator("#actions .offer", has_text="Lan offers a draw.")
+    expect(offer).to_be_visible()
+    minh.shot("4-draw-offered")
+    offer.get_by_role("button", name="Accept").click()
+    for person in (lan, minh):
+        expect(person.result_title()).to_have_text("Draw")
+        expect(person.result_reason()).to_have_text("By agreement.")
+    lan.shot("4-draw-agreed")
+
+
+def test_declined_draw_offer_is_reported_to_the_offerer(players):
+    lan, minh = start_pair(players)
+    lan.play("h8")
+    minh.click("#offer-draw")
+    lan.page.locator("#actions .offer").get_by_role("button", name="Decline").click()
+    expect(minh.page.locator("#chat-log .sys", has_text="Lan declined.")).to_be_visible()
+    expect(minh.page.locator("#actions .offer")).to_have_count(0)
+    expect(minh.status()).to_have_text("Lan to move")
+
+
+def test_rematch_accepted_starts_a_new_game_with_sides_swapped(players):
+    lan, minh = start_pair(players)
+    lan.play("h8")
+    lan.click("#resign")
+    lan.click("#resign-yes")
+    expect(minh.result_title()).to_have_text("You win!")
+    minh.click("#rematch")
+    expect(minh.page.locator("#gameover .offer")).to_have_text(
+        "Rematch offered. Waiting for the answer…")
+    offer = lan.page.locator("#gameover .offer", has_text="Minh wants a rematch.")
+    expect(offer).to_be_visible()
+    lan.shot("4-rematch-offered")
+    offer.get_by_role("button", name="Accept").click()
+    for person in (lan, minh):
+        expect(person.page.locator("#gameover")).to_be_hidden()
+        person.wait_plies(0)
+    expect(minh.status()).to_have_text("Your turn")
+    expect(lan.status()).to_have_text("Minh to move")
+    minh.play("h8")
+    expect(minh.cell("h8")).to_have_attribute("aria-label", "h8, Black")
+    minh.shot("4-rematch-new-game")
