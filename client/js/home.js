@@ -3,6 +3,7 @@
 
 import { ApiError, createRoom, joinRoom, loadName, openRooms, quickPlay, saveToken } from "./api.js";
 import { errorText, onLangChange, t } from "./i18n.js";
+import { gameIcon } from "./icons.js";
 import { parseVariant } from "./notation.js";
 import { navigate } from "./router.js";
 import { el, tEl, toast } from "./ui.js";
@@ -21,12 +22,14 @@ export function variantTitle(spec) {
   return v ? t("game.custom", { rows: v.rows, cols: v.cols, k: v.k }) : spec;
 }
 
-function radioTile(name, value, titleKey, subKey, checked) {
-  return el("label", { class: "tile" },
+function radioTile(name, value, titleKey, subKey, checked, icon = null) {
+  return el("label", { class: `tile${icon ? " has-icon" : ""}` },
     el("input", { type: "radio", name, value, checked }),
     el("span", { class: "tile-body" },
-      tEl("span", titleKey, { class: "tile-title" }),
-      subKey ? tEl("span", subKey, { class: "tile-sub" }) : null));
+      icon,
+      el("span", { class: "tile-text" },
+        tEl("span", titleKey, { class: "tile-title" }),
+        subKey ? tEl("span", subKey, { class: "tile-sub" }) : null)));
 }
 
 function clockLabel(clock) {
@@ -43,7 +46,7 @@ function numberInput(name, min, max, value) {
 
 function buildForm(prefs) {
   const games = el("div", { class: "tiles" },
-    GAMES.map((g) => radioTile("game", g, `game.${g}`, `gamesub.${g}`, prefs.game === g)));
+    GAMES.map((g) => radioTile("game", g, `game.${g}`, `gamesub.${g}`, prefs.game === g, gameIcon(g))));
   const ruleSelect = el("select", { name: "rule" },
     RULES.map((r) => el("option", { value: r, "data-i18n": `rule.${r}` }, t(`rule.${r}`))));
   ruleSelect.value = "caro";
