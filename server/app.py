@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 import redis.asyncio as redis
 from aiohttp import web
 
-from . import __version__
+from . import __version__, api
 from .appkeys import REDIS, SETTINGS
 from .settings import Settings
 from .store import create_redis
@@ -94,6 +94,7 @@ def setup_client(app: web.Application) -> None:
 ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     setup_health,
     setup_client,
+    api.setup,
 )
 
 

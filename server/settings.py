@@ -42,6 +42,9 @@ class Settings:
     record_ttl_s: int = 30 * 24 * 3600     # a finished game's record is kept this long
     log_level: str = "INFO"
     client_dir: Path = DEFAULT_CLIENT_DIR
+    claim_after_s: int = 60                # no clock: opponent gone this long -> claim the win
+    ai_max_time_ms: int = 0                # > 0 caps every AI search's budget (tests, small hosts)
+    ai_pace_ms: int = 800                  # pause between moves in AI-vs-AI demo rooms
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -59,6 +62,9 @@ class Settings:
             record_ttl_s=_env_int(env, "RECORD_TTL_S", defaults.record_ttl_s, minimum=1),
             log_level=_env_log_level(env, "LOG_LEVEL", defaults.log_level),
             client_dir=Path(_env_str(env, "CLIENT_DIR", str(defaults.client_dir))),
+            claim_after_s=_env_int(env, "CLAIM_AFTER_S", defaults.claim_after_s, minimum=0),
+            ai_max_time_ms=_env_int(env, "AI_MAX_TIME_MS", defaults.ai_max_time_ms, minimum=0),
+            ai_pace_ms=_env_int(env, "AI_PACE_MS", defaults.ai_pace_ms, minimum=0),
         )
 
     @property

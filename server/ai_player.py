@@ -1,0 +1,145 @@
+"""Plays the AI seats: whoever holds a room's AI lease searches and commits the AI's move.
+
+The lease (`room:{id}:lease:ai`, SET NX PX) makes one node at a time responsible for a room's
+AI move; it is renewed while the search runs. Before searching, the room is registered in the
+timers at the lease's expiry, so if this node dies, another node's timer scan finds the room, the
+lease has lapsed, and that node makes the move. The move is committed through the same atomic
+path as a human move, and only if the position is still the one searched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+
+import redis.asyncio as redis
+
+from engine.ai import LEVEL_TIME_MS, MIN_TIME_MS
+
+from .ai_pool import AiPool
+from .clock_timer import TimerIndex, ai_due_at
+from .errors import ArenaError
+from .repository import RoomRepository
+from .room_service import RoomService
+from .rooms import RoomState, Transition, commands
+
+log = logging.getLogger(__name__)
+
+LEASE_MS = 3000
+RENEW_EVERY_S = LEASE_MS / 3000
+CLOCK_SHARE = 15  # with a clock, spend at most 1/CLOCK_SHARE of the time left on one move
+
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def lease_key(room_id: str) -> str:
+    return f"room:{{{room_id}}}:lease:ai"
+
+
+class StaleSearch(Exception):
+    """The position changed while the AI was thinking (takeback, resignation, flag...)."""
+
+
+def search_budget_ms(state: RoomState, level: int, cap_ms: int) -> int:
+    budget = LEVEL_TIME_MS[level]
+    if cap_ms > 0:
+        budget = min(budget, cap_ms)
+    if state.clock is not None:
+        left = state.clock.time_left(state.turn, int(time.time() * 1000))
+        budget = min(budget, left // CLOCK_SHARE)
+    return max(MIN_TIME_MS, budget)
+
+
+class AiPlayer:
+    def __init__(self, client: redis.Redis, repo: RoomRepository, service: RoomService,
+                 timers: TimerIndex, pool: AiPool, node_id: str, cap_ms: int) -> None:
+        self.redis = client
+        self.repo = repo
+        self.service = service
+        self.timers = timers
+        self.pool = pool
+        self.node_id = node_id
+        self.cap_ms = cap_ms
+        self._running: dict[str, asyncio.Task] = {}
+        self._renew = client.register_script(_RENEW)
+        self._release = client.register_script(_RELEASE)
+
+    async def on_commit(self, _old: RoomState, transition: Transition) -> None:
+        """After any commit: if an AI seat must move now, start at once (no timer wait)."""
+        due = ai_due_at(transition.state, self.timers.pace_ms)
+        if due is not None and due <= int(time.time() * 1000):
+            await self.play(transition.state.room_id)
+
+    async def play(self, room_id: str) -> None:
+        """Make the AI move in `room_id` unless this or another node is already on it."""
+        if room_id in self._running:
+            return
+        owner = f"{self.node_id}:{secrets.token_hex(4)}"
+        if not await self.redis.set(lease_key(room_id), owner, nx=True, px=LEASE_MS):
+            left = await self.redis.pttl(lease_key(room_id))
+            await self.timers.at(room_id, int(time.time() * 1000) + max(left, 0) + 100)
+            return
+        task = asyncio.create_task(self._play(room_id, owner))
+        self._running[room_id] = task
+        task.add_done_callback(lambda _t: self._running.pop(room_id, None))
+
+    async def _play(self, room_id: str, owner: str) -> None:
+        renewer = asyncio.create_task(self._keep_lease(room_id, owner))
+        try:
+            await self._search_and_move(room_id)
+        except (StaleSearch, ArenaError) as exc:
+            log.info("room %s: AI move dropped (%r)", room_id, exc)
+        except Exception:
+            log.exception("room %s: AI move failed", room_id)
+        finally:
+            renewer.cancel()
+            with contextlib.suppress(redis.RedisError, OSError):
+                await self._release(keys=[lease_key(room_id)], args=[owner])
+                state = await self.repo.find(room_id)
+                if state is not None:
+                    await self.timers.schedule(state)  # still owed (a failure): try again
+
+    async def _keep_lease(self, room_id: str, owner: str) -> None:
+        while True:
+            await asyncio.sleep(RENEW_EVERY_S)
+            if not await self._renew(keys=[lease_key(room_id)], args=[owner, LEASE_MS]):
+                log.warning("room %s: AI lease lost", room_id)
+                return
+
+    async def _search_and_move(self, room_id: str) -> None:
+        state = await self.repo.find(room_id)
+        if state is None or not state.ai_to_move():
+            return
+        # If this node dies from here on, another node finds the room when the lease lapses.
+        await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
+        seat = state.seat(state.turn)
+        assert seat is not None and seat.level is not None
+        analysis = await self.pool.choose(
+            state.variant, state.moves, level=seat.level,
+            time_ms=search_budget_ms(state, seat.level, self.cap_ms),
+            seed=secrets.randbelow(2**31))
+        searched = state.moves
+
+        def ai_move(current: RoomState) -> commands.Move:
+            if current.moves != searched or current.game_no != state.game_no \
+                    or not current.ai_to_move():
+                raise StaleSearch(room_id)
+            return commands.Move(current.turn, analysis.move, by_ai=True)
+
+        await self.service.execute(room_id, ai_move)
+
+    async def close(self) -> None:
+        for task in list(self._running.values()):
+            task.cancel()

@@ -1,0 +1,106 @@
+"""AI searches in worker processes, never in the event loop.
+
+`AiPool.choose(...)` runs `engine.ai.choose_move` in a `ProcessPoolExecutor`. At most `workers`
+searches run at once; more requests wait their turn (the queue is bounded by waiting, nothing is
+dropped). When a worker process dies (killed, out of memory, a crash in native code) the executor
+is broken for everyone: the pool is rebuilt once and the search retried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from engine.ai import Analysis, choose_move
+
+from .metrics import ArenaMetrics
+
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 3
+WARM_UP_VARIANTS = ("gomoku", "connect4", "caro9")
+
+
+def warm_up() -> None:
+    """Worker initializer: compile and load the engine's hot paths before the first request."""
+    for spec in WARM_UP_VARIANTS:
+        try:
+            choose_move(spec, [], level=1, time_ms=20)
+        except Exception:  # noqa: BLE001 - a failed warm-up only costs speed later
+            log.exception("AI warm-up failed for %s", spec)
+
+
+class AiPool:
+    def __init__(self, workers: int, metrics: ArenaMetrics, warm: bool = True) -> None:
+        self.workers = workers
+        self.metrics = metrics
+        self.warm = warm
+        self._slots = asyncio.Semaphore(workers)
+        self._waiting = 0
+        self._busy = 0
+        self._executor = self._new_executor()
+        self._rebuild_lock = asyncio.Lock()
+        metrics.ai_queue.source = lambda: float(self._waiting)
+        metrics.ai_busy.source = lambda: float(self._busy)
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.workers, initializer=warm_up if self.warm else None)
+
+    @property
+    def queue_depth(self) -> int:
+        return self._waiting
+
+    def worker_pids(self) -> list[int]:
+        """The live worker processes' ids (tests kill one to prove the pool recovers)."""
+        return [p.pid for p in (self._executor._processes or {}).values()]
+
+    async def choose(self, variant: str, moves: Sequence[str], *, level: int,
+                     time_ms: int | None, seed: int) -> Analysis:
+        self._waiting += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self._waiting -= 1
+        self._busy += 1
+        started = time.perf_counter()
+        try:
+            return await self._run(variant, list(moves), level, time_ms, seed)
+        finally:
+            self._busy -= 1
+            self._slots.release()
+            self.metrics.ai_time.observe(time.perf_counter() - started)
+
+    async def _run(self, variant: str, moves: list[str], level: int, time_ms: int | None,
+                   seed: int) -> Analysis:
+        loop = asyncio.get_running_loop()
+        for attempt in range(1, ATTEMPTS + 1):
+            executor = self._executor
+            try:
+                return await loop.run_in_executor(
+                    executor, _search, variant, moves, level, time_ms, seed)
+            except BrokenProcessPool:
+                if attempt == ATTEMPTS:
+                    raise
+                log.warning("AI worker died (attempt %d); rebuilding the pool", attempt)
+                await self._rebuild(executor)
+        raise AssertionError("unreachable")
+
+    async def _rebuild(self, broken: ProcessPoolExecutor) -> None:
+        async with self._rebuild_lock:
+            if self._executor is not broken:
+                return  # another search already rebuilt it
+            self._executor = self._new_executor()
+            self.metrics.ai_rebuilds.inc()
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _search(variant: str, moves: list[str], level: int, time_ms: int | None,
+            seed: int) -> Analysis:
+    return choose_move(variant, moves, level=level, time_ms=time_ms, seed=seed)

@@ -1,0 +1,275 @@
+"""HTTP routes of docs/protocol.md §2: create, join and find rooms, export games, metrics.
+
+Handlers validate the request, then go through `RoomService` like every other change. Every
+refusal is JSON `{"error": code, "message": ...}` with the status of server/errors.py.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from engine.errors import VariantError
+from engine.variants import VARIANTS, get_variant
+
+from . import ws
+from .arena import ARENA, Arena, arena_context, close_sockets
+from .errors import ArenaError, ErrorCode
+from .exports import export_text
+from .repository import game_record
+from .room_service import now_ms
+from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
+from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
+from .tokens import hash_token, new_room_id, new_token
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 4096
+MAX_NAME = 20
+AI_LEVELS = range(1, 6)
+DEFAULT_AI_LEVEL = 3
+LIST_LIMIT = 50
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def json_errors(handler: Handler) -> Handler:
+    async def wrapped(request: web.Request) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except ArenaError as error:
+            request.app[ARENA].metrics.errors.inc(code=error.code.value)
+            return web.json_response(error.to_dict(), status=error.http_status)
+    return wrapped
+
+
+def bad_request(message: str) -> ArenaError:
+    return ArenaError(ErrorCode.BAD_REQUEST, message)
+
+
+async def read_body(request: web.Request) -> dict[str, Any]:
+    if (request.content_length or 0) > MAX_BODY_BYTES:
+        raise ArenaError(ErrorCode.BODY_TOO_LARGE, f"bodies are at most {MAX_BODY_BYTES} bytes")
+    raw = await request.content.read(MAX_BODY_BYTES + 1)
+    if len(raw) > MAX_BODY_BYTES:
+        raise ArenaError(ErrorCode.BODY_TOO_LARGE, f"bodies are at most {MAX_BODY_BYTES} bytes")
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise bad_request("the body must be JSON") from None
+    if not isinstance(body, dict):
+        raise bad_request("the body must be a JSON object")
+    return body
+
+
+def choice(body: dict[str, Any], name: str, options: tuple[str, ...], default: str) -> str:
+    value = body.get(name, default)
+    if value not in options:
+        raise bad_request(f'"{name}" must be one of {", ".join(options)}')
+    return value
+
+
+def parse_variant(body: dict[str, Any]) -> str:
+    spec = body.get("variant")
+    if not isinstance(spec, str):
+        raise ArenaError(ErrorCode.BAD_VARIANT, '"variant" (a variant spec string) is required')
+    try:
+        return get_variant(spec).spec
+    except VariantError as error:
+        raise ArenaError(ErrorCode.BAD_VARIANT, str(error)) from None
+
+
+def parse_clock(body: dict[str, Any]) -> ClockConfig | None:
+    clock = body.get("clock")
+    if clock is None:
+        return None
+    if not isinstance(clock, dict):
+        raise bad_request('"clock" must be null or {"initial_s", "increment_s"}')
+    initial, increment = clock.get("initial_s"), clock.get("increment_s", 0)
+    for name, value, low, high in (("initial_s", initial, 1, MAX_INITIAL_S),
+                                   ("increment_s", increment, 0, MAX_INCREMENT_S)):
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not low <= value <= high:
+            raise bad_request(f'"clock.{name}" must be a number {low}..{high}')
+    return ClockConfig(round(initial * 1000), round(increment * 1000))
+
+
+def parse_name(body: dict[str, Any]) -> str | None:
+    name = body.get("name")
+    if name is None:
+        return None
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
+        raise bad_request(f'"name" must have 1 to {MAX_NAME} characters')
+    return name.strip()
+
+
+def parse_level(body: dict[str, Any]) -> int:
+    level = body.get("ai_level", DEFAULT_AI_LEVEL)
+    if isinstance(level, bool) or level not in AI_LEVELS:
+        raise bad_request('"ai_level" must be 1..5')
+    return level
+
+
+def check_creation_rate(request: web.Request) -> None:
+    if not request.app[ARENA].creation_limiter.take(request.remote or "?"):
+        raise ArenaError(ErrorCode.RATE_LIMITED, "too many rooms created; wait a minute")
+
+
+def room_url(room_id: str) -> str:
+    return f"/r/{room_id}"
+
+
+def seat_response(state: RoomState, seat: int | None, token: str | None,
+                  **extra: Any) -> dict[str, Any]:
+    return {"room_id": state.room_id, "url": room_url(state.room_id), "seat": seat,
+            "token": token, "state": state.to_public(), **extra}
+
+
+async def create_room(arena: Arena, body: dict[str, Any], *, public: bool | None = None,
+                      opponent: str | None = None) -> dict[str, Any]:
+    variant = parse_variant(body)
+    mode = Mode(opponent or choice(body, "opponent", ("human", "ai", "ai_vs_ai"), "human"))
+    side = choice(body, "your_side", ("first", "second", "random"), "random")
+    is_public = body.get("public", False) if public is None else public
+    if not isinstance(is_public, bool):
+        raise bad_request('"public" must be true or false')
+    seat = {"first": 1, "second": 2}.get(side) or 1 + secrets.randbelow(2)
+    token = None if mode is Mode.AI_VS_AI else new_token()
+    state = new_room(
+        room_id=new_room_id(), variant=variant, mode=mode, public=is_public, now=now_ms(),
+        creator_seat=None if token is None else seat, creator_name=parse_name(body),
+        token_hash=hash_token(token) if token else None, ai_level=parse_level(body),
+        clock=parse_clock(body))
+    await arena.service.create(state)
+    return seat_response(state, None if token is None else seat, token)
+
+
+async def join_room(arena: Arena, room_id: str, name: str | None) -> dict[str, Any]:
+    token = new_token()
+    token_hash = hash_token(token)
+    transition = await arena.service.execute(
+        room_id, lambda _state: commands.Join(token_hash, name))
+    seat = next(e["seat"] for e in transition.events if e["type"] == "seat_taken")
+    return seat_response(transition.state, seat, token)
+
+
+@json_errors
+async def post_room(request: web.Request) -> web.Response:
+    body = await read_body(request)
+    check_creation_rate(request)
+    return web.json_response(await create_room(request.app[ARENA], body), status=201)
+
+
+@json_errors
+async def post_join(request: web.Request) -> web.Response:
+    body = await read_body(request)
+    result = await join_room(request.app[ARENA], request.match_info["room_id"],
+                             parse_name(body))
+    return web.json_response(result)
+
+
+@json_errors
+async def post_quickplay(request: web.Request) -> web.Response:
+    """Join the oldest public room waiting for the same variant and clock, or open one."""
+    arena = request.app[ARENA]
+    body = await read_body(request)
+    variant, clock, name = parse_variant(body), parse_clock(body), parse_name(body)
+    for state in await arena.repo.lobby(LIST_LIMIT):
+        if state.variant == variant and state.clock_config == clock:
+            try:
+                return web.json_response(
+                    await join_room(arena, state.room_id, name) | {"matched": True})
+            except ArenaError as error:
+                if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
+                    raise
+    check_creation_rate(request)
+    created = await create_room(arena, body | {"your_side": "random"}, public=True,
+                                opponent="human")
+    return web.json_response(created | {"matched": False})
+
+
+@json_errors
+async def get_room(request: web.Request) -> web.Response:
+    state = await request.app[ARENA].repo.load(request.match_info["room_id"])
+    return web.json_response(state.to_public())
+
+
+def summary(state: RoomState) -> dict[str, Any]:
+    clock = state.clock_config
+    host = next((s.name for s in state.seats if s is not None), None)
+    data: dict[str, Any] = {
+        "room_id": state.room_id, "url": room_url(state.room_id), "variant": state.variant,
+        "clock": {"initial_s": clock.initial_ms / 1000, "increment_s": clock.increment_ms / 1000}
+        if clock else None, "host": host, "created_at": state.created_at}
+    if state.status is Status.WAITING:
+        data["free_seat"] = state.free_seat()
+    else:
+        data |= {"status": state.status.value, "mode": state.mode.value,
+                 "moves": len(state.moves)}
+    return data
+
+
+@json_errors
+async def list_rooms(request: web.Request) -> web.Response:
+    repo = request.app[ARENA].repo
+    wanted = request.query.get("variant")
+    rooms = await (repo.lobby(LIST_LIMIT) if request.query.get("open") == "1"
+                   else repo.live(LIST_LIMIT))
+    return web.json_response({"rooms": [summary(state) for state in rooms
+                                        if wanted is None or state.variant == wanted]})
+
+
+@json_errors
+async def export_game(request: web.Request) -> web.Response:
+    arena = request.app[ARENA]
+    room_id = request.match_info["room_id"]
+    game = request.query.get("game")
+    if game is not None and not game.isdigit():
+        raise bad_request('"game" must be a game number')
+    record = None
+    state = await arena.repo.find(room_id)
+    if state is not None and (game is None or int(game) == state.game_no):
+        record = game_record(state)
+    else:
+        record = await arena.repo.record(room_id, None if game is None else int(game))
+    if record is None:
+        raise ArenaError(ErrorCode.ROOM_NOT_FOUND, "no such room or game")
+    if request.query.get("format", "text") == "json":
+        return web.json_response(record)
+    return web.Response(text=export_text(record), content_type="text/plain", charset="utf-8")
+
+
+async def list_variants(request: web.Request) -> web.Response:
+    return web.json_response({"variants": [
+        {"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k, "gravity": v.gravity,
+         "rule": v.rule.value} for v in VARIANTS.values()]})
+
+
+async def metrics(request: web.Request) -> web.Response:
+    return web.Response(text=request.app[ARENA].metrics.registry.render(),
+                        content_type="text/plain", charset="utf-8",
+                        headers={"X-Prometheus-Format": "0.0.4"})
+
+
+def setup(app: web.Application) -> None:
+    """Register the game server: its services (after the Redis client) and its routes."""
+    from .app import index_page
+    app.cleanup_ctx.append(arena_context)
+    app.on_shutdown.append(close_sockets)
+    app.router.add_post("/api/rooms", post_room)
+    app.router.add_get("/api/rooms", list_rooms)
+    app.router.add_get("/api/rooms/{room_id}", get_room)
+    app.router.add_post("/api/rooms/{room_id}/join", post_join)
+    app.router.add_get("/api/rooms/{room_id}/export", export_game)
+    app.router.add_post("/api/quickplay", post_quickplay)
+    app.router.add_get("/api/variants", list_variants)
+    app.router.add_get("/ws/{room_id}", ws.websocket)
+    app.router.add_get("/r/{room_id}", index_page)
+    app.router.add_get("/metrics", metrics)

@@ -1,0 +1,97 @@
+"""The game server's services, built once per app after the Redis client exists.
+
+`arena_context` (an aiohttp cleanup context) wires repository, timers, room service, presence,
+fan-out, AI pool and AI player together, starts the background loops (pub/sub reader, timer scan,
+presence refresh, loop-lag monitor) and tears everything down on shutdown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import weakref
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+from aiohttp import WSCloseCode, web
+
+from .ai_player import AiPlayer
+from .ai_pool import AiPool
+from .appkeys import REDIS, SETTINGS
+from .clock_timer import TimerIndex, TimerLoop
+from .fanout import Fanout
+from .metrics import ArenaMetrics, LoopLagMonitor
+from .presence import Presence
+from .ratelimit import KeyedLimiter
+from .repository import RoomRepository
+from .room_service import RoomService
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+ROOM_CREATIONS_PER_MINUTE = 30
+
+
+@dataclass(slots=True)
+class Arena:
+    settings: Settings
+    metrics: ArenaMetrics
+    repo: RoomRepository
+    timers: TimerIndex
+    service: RoomService
+    fanout: Fanout
+    presence: Presence
+    pool: AiPool
+    ai: AiPlayer
+    creation_limiter: KeyedLimiter
+    sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
+    tasks: list[asyncio.Task] = field(default_factory=list)
+
+
+ARENA = web.AppKey("arena", Arena)
+
+
+def build_arena(app: web.Application) -> Arena:
+    settings, client = app[SETTINGS], app[REDIS]
+    metrics = ArenaMetrics()
+    repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
+                          record_ttl_s=settings.record_ttl_s)
+    timers = TimerIndex(client, settings.ai_pace_ms)
+    service = RoomService(repo, timers, metrics)
+    fanout = Fanout(client)
+    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
+    pool = AiPool(settings.ai_workers, metrics)
+    ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms)
+    service.after_commit.append(ai.on_commit)
+    limiter = KeyedLimiter(ROOM_CREATIONS_PER_MINUTE, ROOM_CREATIONS_PER_MINUTE / 60)
+    return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, limiter)
+
+
+async def arena_context(app: web.Application) -> AsyncIterator[None]:
+    arena = build_arena(app)
+    app[ARENA] = arena
+    loop_lag = LoopLagMonitor(arena.metrics.loop_lag)
+    timer_loop = TimerLoop(arena.timers, arena.repo, arena.service, arena.ai.play,
+                           arena.metrics)
+    for name, job in (("fanout", arena.fanout.run()), ("timers", timer_loop.run()),
+                      ("presence", arena.presence.run()), ("loop-lag", loop_lag.run())):
+        arena.tasks.append(asyncio.create_task(job, name=name))
+    yield
+    for task in arena.tasks:
+        task.cancel()
+    await arena.ai.close()
+    for task in arena.tasks:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+    await arena.fanout.close()
+    arena.pool.close()
+
+
+async def close_sockets(app: web.Application) -> None:
+    """On shutdown, tell every client to reconnect (to another node)."""
+    if ARENA not in app:
+        return
+    for ws in list(app[ARENA].sockets):
+        with contextlib.suppress(Exception):
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutting down")

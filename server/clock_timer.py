@@ -1,0 +1,129 @@
+"""Server-side timers: clock flags and owed AI moves happen even when nobody is connected.
+
+Every room that will need attention at some instant (a flag falls, an AI seat must move) is in
+one sorted set, `timers` (member: room id, score: due epoch ms). Every node scans it every
+SCAN_INTERVAL_S; a due entry is claimed by removing it only if its score is unchanged (so one
+node acts on it), then the room is attended: a fallen flag becomes a `Tick` through the normal
+atomic path, an owed AI move goes to the AI player (which holds a lease and re-registers the room
+so another node takes over if this one dies mid-search). Registrations only ever move an entry
+earlier (`ZADD LT`); a stale one costs a useless look at the room, nothing more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import redis.asyncio as redis
+
+from .metrics import ArenaMetrics
+from .rooms import Mode, RoomState, commands
+from .rooms.outcomes import flag_fallen
+
+if TYPE_CHECKING:
+    from .repository import RoomRepository
+    from .room_service import RoomService
+
+log = logging.getLogger(__name__)
+
+TIMERS_KEY = "timers"
+SCAN_INTERVAL_S = 0.25
+SCAN_BATCH = 100
+RETRY_AFTER_ERROR_MS = 1000
+
+_CLAIM = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  return 1
+end
+return 0
+"""
+
+
+def ai_due_at(state: RoomState, pace_ms: int) -> int | None:
+    """When the AI seat to move should move (a demo pauses between moves so people can watch)."""
+    if not state.ai_to_move():
+        return None
+    base = state.last_move_at or state.started_at or state.created_at
+    pause = pace_ms if state.mode is Mode.AI_VS_AI and state.moves else 0
+    return base + pause
+
+
+def due_at(state: RoomState, pace_ms: int) -> int | None:
+    dues = [d for d in (state.flag_deadline(), ai_due_at(state, pace_ms)) if d is not None]
+    return min(dues) if dues else None
+
+
+class TimerIndex:
+    """The `timers` sorted set: register, claim, list due rooms."""
+
+    def __init__(self, client: redis.Redis, pace_ms: int) -> None:
+        self.redis = client
+        self.pace_ms = pace_ms
+        self._claim = client.register_script(_CLAIM)
+
+    async def schedule(self, state: RoomState) -> None:
+        due = due_at(state, self.pace_ms)
+        if due is not None:
+            await self.at(state.room_id, due)
+
+    async def at(self, room_id: str, due_ms: int) -> None:
+        await self.redis.zadd(TIMERS_KEY, {room_id: due_ms}, lt=True)
+
+    async def due(self, now: int) -> list[tuple[str, float]]:
+        return await self.redis.zrangebyscore(TIMERS_KEY, "-inf", now, start=0, num=SCAN_BATCH,
+                                              withscores=True)
+
+    async def claim(self, room_id: str, score: float) -> bool:
+        return bool(await self._claim(keys=[TIMERS_KEY], args=[room_id, repr(score)]))
+
+
+class TimerLoop:
+    """Scans the timers and attends to due rooms."""
+
+    def __init__(self, index: TimerIndex, repo: RoomRepository, service: RoomService,
+                 play_ai: Callable[[str], Awaitable[None]], metrics: ArenaMetrics) -> None:
+        self.index = index
+        self.repo = repo
+        self.service = service
+        self.play_ai = play_ai
+        self.metrics = metrics
+        self._tasks: set[asyncio.Task] = set()
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.scan()
+            except (redis.RedisError, OSError) as exc:
+                log.warning("timer scan failed: %r", exc)
+            await asyncio.sleep(SCAN_INTERVAL_S)
+
+    async def scan(self) -> None:
+        now = int(time.time() * 1000)
+        for room_id, score in await self.index.due(now):
+            if await self.index.claim(room_id, score):
+                task = asyncio.create_task(self.attend(room_id))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def attend(self, room_id: str) -> None:
+        try:
+            state = await self.repo.find(room_id)
+            if state is None:
+                return
+            now = int(time.time() * 1000)
+            if flag_fallen(state, now):
+                self.metrics.timer_fires.inc(kind="flag")
+                await self.service.execute(room_id, lambda _state: commands.Tick())
+            elif (ai_due := ai_due_at(state, self.index.pace_ms)) is not None and ai_due <= now:
+                self.metrics.timer_fires.inc(kind="ai")
+                await self.play_ai(room_id)
+            else:
+                await self.index.schedule(state)
+        except Exception:
+            log.exception("attending room %s failed; retrying soon", room_id)
+            await self.index.at(room_id, int(time.time() * 1000) + RETRY_AFTER_ERROR_MS)

@@ -1,0 +1,105 @@
+"""Room messages from Redis pub/sub to this node's sockets.
+
+One pub/sub connection per node. The node subscribes to a room's channel while it has at least
+one socket in that room; every message on the channel (a JSON list of client messages, published
+by the commit script or by presence) is handed to each local subscriber. Any node can therefore
+serve any room: a move committed on node A reaches the sockets on node B through Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any, Protocol
+
+import redis.asyncio as redis
+
+from .repository import channel, dumps
+
+log = logging.getLogger(__name__)
+
+SUBSCRIBE_TIMEOUT_S = 3.0
+
+
+class Subscriber(Protocol):
+    def deliver(self, messages: list[dict[str, Any]]) -> None: ...
+
+
+class Fanout:
+    def __init__(self, client: redis.Redis) -> None:
+        self.redis = client
+        self.pubsub = client.pubsub(ignore_subscribe_messages=False)
+        self.rooms: dict[str, set[Subscriber]] = {}
+        self._channels: dict[str, str] = {}
+        self._confirmations: dict[str, asyncio.Future] = {}
+        self._active = asyncio.Event()
+
+    async def publish(self, room_id: str, messages: list[dict[str, Any]]) -> None:
+        await self.redis.publish(channel(room_id), dumps(messages))
+
+    async def join(self, room_id: str, subscriber: Subscriber) -> None:
+        """Deliver the room's messages to `subscriber`; returns once the subscription is live,
+        so nothing published afterwards can be missed."""
+        subscribers = self.rooms.setdefault(room_id, set())
+        subscribers.add(subscriber)
+        name = channel(room_id)
+        if name in self._channels:
+            confirmation = self._confirmations.get(name)
+            if confirmation is not None:
+                await asyncio.wait_for(asyncio.shield(confirmation), SUBSCRIBE_TIMEOUT_S)
+            return
+        self._channels[name] = room_id
+        confirmation = asyncio.get_running_loop().create_future()
+        self._confirmations[name] = confirmation
+        await self.pubsub.subscribe(name)
+        self._active.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(confirmation), SUBSCRIBE_TIMEOUT_S)
+        finally:
+            self._confirmations.pop(name, None)
+
+    async def leave(self, room_id: str, subscriber: Subscriber) -> None:
+        subscribers = self.rooms.get(room_id)
+        if subscribers is None:
+            return
+        subscribers.discard(subscriber)
+        if not subscribers:
+            del self.rooms[room_id]
+            name = channel(room_id)
+            self._channels.pop(name, None)
+            with contextlib.suppress(redis.RedisError, OSError):
+                await self.pubsub.unsubscribe(name)
+
+    async def run(self) -> None:
+        while True:
+            await self._active.wait()
+            try:
+                message = await self.pubsub.get_message(timeout=1.0)
+            except (redis.RedisError, OSError) as exc:
+                log.warning("pub/sub read failed: %r; retrying", exc)
+                await asyncio.sleep(0.5)
+                continue
+            if message is not None:
+                self._dispatch(message)
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        name = message["channel"]
+        if message["type"] == "subscribe":
+            confirmation = self._confirmations.get(name)
+            if confirmation is not None and not confirmation.done():
+                confirmation.set_result(None)
+            return
+        if message["type"] != "message":
+            return
+        room_id = self._channels.get(name)
+        if room_id is None:
+            return
+        messages = json.loads(message["data"])
+        for subscriber in list(self.rooms.get(room_id, ())):
+            subscriber.deliver(messages)
+
+    async def close(self) -> None:
+        with contextlib.suppress(redis.RedisError, OSError):
+            await self.pubsub.aclose()

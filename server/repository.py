@@ -1,0 +1,178 @@
+"""Rooms in Redis: state, event log, game records and the lobby index.
+
+Keys (every per-room key carries the hash tag `{<room_id>}` so one room lives in one Redis
+Cluster slot and a Lua script may touch all of them):
+
+- `room:{id}:state`   hash `v` (version) and `data` (the state record, JSON); TTL ROOM_TTL_S
+- `room:{id}:events`  list of the last EVENT_KEEP events (JSON, each with its `v`); same TTL
+- `room:{id}:game:<n>` and `room:{id}:game:last`  finished game records; TTL RECORD_TTL_S
+- `lobby`             sorted set of public rooms waiting for a player (score: created_at)
+- `live`              sorted set of public rooms being played (score: last change)
+
+A change is committed by one Lua script that checks the stored version equals the version the
+change was computed from, then writes the state, appends the events, refreshes the TTLs and
+publishes the events on the room's channel — all or nothing. Two writers at one version: the
+first wins, the second sees a conflict and must reload (see server/room_service.py).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import redis.asyncio as redis
+
+from .errors import ArenaError, ErrorCode
+from .rooms import RoomState, Status, Transition
+
+log = logging.getLogger(__name__)
+
+EVENT_KEEP = 200
+LOBBY_KEY = "lobby"
+LIVE_KEY = "live"
+MISSING = -1  # the version a room has before it exists
+
+_COMMIT = """
+local current = redis.call('HGET', KEYS[1], 'v')
+if current == false then current = -1 else current = tonumber(current) end
+if current ~= tonumber(ARGV[1]) then return {0, current} end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'data', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+if #ARGV >= 10 then
+  for i = 10, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
+  redis.call('PUBLISH', ARGV[6], ARGV[7])
+end
+if ARGV[8] ~= '' then
+  redis.call('SET', KEYS[3], ARGV[8], 'EX', ARGV[9])
+  redis.call('SET', KEYS[4], ARGV[8], 'EX', ARGV[9])
+end
+return {1, tonumber(ARGV[2])}
+"""
+
+
+def state_key(room_id: str) -> str:
+    return f"room:{{{room_id}}}:state"
+
+
+def events_key(room_id: str) -> str:
+    return f"room:{{{room_id}}}:events"
+
+
+def record_key(room_id: str, game: int | str) -> str:
+    return f"room:{{{room_id}}}:game:{game}"
+
+
+def channel(room_id: str) -> str:
+    """The pub/sub channel carrying a room's messages (a JSON list of client messages)."""
+    return f"room:{{{room_id}}}"
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def game_record(state: RoomState) -> dict[str, Any]:
+    """The exportable record of the room's current game."""
+    return {
+        "room_id": state.room_id, "game_no": state.game_no, "variant": state.variant,
+        "moves": list(state.moves),
+        "result": state.result.to_dict() if state.result else None,
+        "seats": {str(n): (s.to_public() if (s := state.seat(n)) else None) for n in (1, 2)},
+        "clock": state.clock_config.to_dict() if state.clock_config else None,
+        "started_at": state.started_at, "finished_at": state.finished_at,
+    }
+
+
+class RoomRepository:
+    def __init__(self, client: redis.Redis, *, room_ttl_s: int, record_ttl_s: int) -> None:
+        self.redis = client
+        self.room_ttl_s = room_ttl_s
+        self.record_ttl_s = record_ttl_s
+        self._commit = client.register_script(_COMMIT)
+
+    async def load(self, room_id: str) -> RoomState:
+        state = await self.find(room_id)
+        if state is None:
+            raise ArenaError(ErrorCode.ROOM_NOT_FOUND, "no such room (it may have expired)")
+        return state
+
+    async def find(self, room_id: str) -> RoomState | None:
+        data = await self.redis.hget(state_key(room_id), "data")
+        return RoomState.from_record(json.loads(data)) if data else None
+
+    async def create(self, state: RoomState) -> None:
+        if not await self._write(MISSING, state, ()):
+            raise ArenaError(ErrorCode.CONFLICT, "room id collision; try again")
+
+    async def commit(self, old: RoomState, transition: Transition) -> bool:
+        """Store `transition` if the room is still at `old.v`; False means someone else won."""
+        return await self._write(old.v, transition.state, transition.events,
+                                 finished=old.status is not Status.FINISHED
+                                 and transition.state.status is Status.FINISHED)
+
+    async def _write(self, expected_v: int, state: RoomState, events: tuple[dict, ...],
+                     finished: bool = False) -> bool:
+        room_id = state.room_id
+        record = dumps(game_record(state)) if finished else ""
+        ok, _current = await self._commit(
+            keys=[state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
+                  record_key(room_id, "last")],
+            args=[expected_v, state.v, dumps(state.to_record()), self.room_ttl_s, EVENT_KEEP,
+                  channel(room_id), dumps(list(events)), record, self.record_ttl_s,
+                  *(dumps(event) for event in events)],
+        )
+        return bool(ok)
+
+    async def events_since(self, room_id: str, v: int, current_v: int) -> list[dict] | None:
+        """The events after version `v` up to `current_v`, or None when they are no longer all
+        kept (the caller then sends a snapshot)."""
+        if v == current_v:
+            return []
+        if not 0 <= v < current_v or current_v - v > EVENT_KEEP:
+            return None
+        raw = await self.redis.lrange(events_key(room_id), -EVENT_KEEP, -1)
+        events = [json.loads(item) for item in raw]
+        wanted = [event for event in events if v < event["v"] <= current_v]
+        if len(wanted) != current_v - v:
+            return None
+        return wanted
+
+    async def record(self, room_id: str, game: int | None) -> dict[str, Any] | None:
+        raw = await self.redis.get(record_key(room_id, "last" if game is None else game))
+        return json.loads(raw) if raw else None
+
+    async def refresh_indexes(self, state: RoomState, now: int) -> None:
+        """Keep the lobby and live indexes in step with the room (idempotent, after commits)."""
+        room_id = state.room_id
+        if state.public and state.status is Status.WAITING:
+            await self.redis.zadd(LOBBY_KEY, {room_id: state.created_at})
+        else:
+            await self.redis.zrem(LOBBY_KEY, room_id)
+        if state.public and state.status is Status.PLAYING:
+            await self.redis.zadd(LIVE_KEY, {room_id: now})
+        else:
+            await self.redis.zrem(LIVE_KEY, room_id)
+
+    async def lobby(self, limit: int = 50) -> list[RoomState]:
+        """Public rooms still waiting for a player, oldest first."""
+        return await self._index(LOBBY_KEY, Status.WAITING, limit, newest_first=False)
+
+    async def live(self, limit: int = 50) -> list[RoomState]:
+        """Public rooms being played, most recently active first."""
+        return await self._index(LIVE_KEY, Status.PLAYING, limit, newest_first=True)
+
+    async def _index(self, key: str, status: Status, limit: int,
+                     newest_first: bool) -> list[RoomState]:
+        rooms = []
+        for room_id in await self.redis.zrange(key, 0, limit * 2, desc=newest_first):
+            state = await self.find(room_id)
+            if state is None or not (state.public and state.status is status):
+                await self.redis.zrem(key, room_id)  # expired or moved on: a stale entry
+                continue
+            rooms.append(state)
+            if len(rooms) >= limit:
+                break
+        return rooms

@@ -1,0 +1,302 @@
+"""`GET /ws/{room_id}`: one socket per tab, speaking docs/protocol.md §3.
+
+The socket's life: Origin check, `hello` (token, spectator, or take the free seat), subscribe to
+the room's channel, then a `welcome` and either the missed events or a snapshot, then commands
+until it closes. Commands go through `RoomService.execute` like everything else; the events they
+cause come back through pub/sub (to every node's sockets, this one included). One writer task
+per socket sends everything in order and drops event duplicates by version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import logging
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .arena import ARENA, Arena
+from .errors import ArenaError, ErrorCode
+from .ratelimit import TokenBucket
+from .repository import dumps
+from .room_service import now_ms
+from .rooms import RoomState, Status, commands
+from .rooms.state import Mode
+from .tokens import hash_token, new_token, same_hash
+from .ws_messages import (
+    Absence,
+    Hello,
+    check_type,
+    client_id,
+    command_builder,
+    field,
+    parse_frame,
+    parse_hello,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME_BYTES = 4096
+AUTH_TIMEOUT_S = 10.0
+HEARTBEAT_S = 20.0
+BURST, PER_SECOND = 20, 10.0
+CHAT_BURST, CHAT_PER_SECOND = 5, 0.5
+ABUSE_LIMIT = 40     # rate-limited messages before the socket is closed
+QUEUE_LIMIT = 1000   # undelivered messages before a slow socket is dropped
+
+
+class Close(enum.IntEnum):
+    BAD_HELLO = 4400
+    UNAUTHORIZED = 4401
+    NOT_FOUND = 4404
+    ABUSE = 4429
+
+
+class CloseSocket(Exception):
+    def __init__(self, code: Close, error: ArenaError) -> None:
+        super().__init__(error.message)
+        self.code = code
+        self.error = error
+
+
+def error_message(error: ArenaError, cid: str | None = None) -> dict[str, Any]:
+    message = {"type": "error", "code": error.code.value, "message": error.message}
+    if cid is not None:
+        message["cid"] = cid
+    return message
+
+
+async def websocket(request: web.Request) -> web.StreamResponse:
+    arena = request.app[ARENA]
+    if not arena.settings.origin_allowed(request.headers.get("Origin"), request.host):
+        error = ArenaError(ErrorCode.ORIGIN_FORBIDDEN, "this page's origin may not connect")
+        return web.json_response(error.to_dict(), status=403)
+    ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S)
+    await ws.prepare(request)
+    connection = Connection(arena, ws, request.match_info["room_id"])
+    arena.sockets.add(ws)
+    try:
+        await connection.run()
+    finally:
+        arena.sockets.discard(ws)
+        await connection.finish()
+    return ws
+
+
+class Connection:
+    def __init__(self, arena: Arena, ws: web.WebSocketResponse, room_id: str) -> None:
+        self.arena = arena
+        self.ws = ws
+        self.room_id = room_id
+        self.token_hash: str | None = None
+        self.seat: int | None = None
+        self.name: str | None = None
+        self.last_v = -1
+        self.outbox: asyncio.Queue[tuple[dict[str, Any], bool]] = asyncio.Queue()
+        self.bucket = TokenBucket(BURST, PER_SECOND)
+        self.chat_bucket = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
+        self.violations = 0
+        self.subscribed = False
+        self.present = False
+
+    # -- delivery -------------------------------------------------------------------------
+    def deliver(self, messages: list[dict[str, Any]]) -> None:
+        """Called by the fan-out for every message published on the room's channel."""
+        for message in messages:
+            self.send(message)
+
+    def send(self, message: dict[str, Any], force: bool = False) -> None:
+        """Queue a message; `force` sends an event even if its version was already sent
+        (a `sync` reply the client asked for)."""
+        if self.outbox.qsize() >= QUEUE_LIMIT:
+            log.warning("room %s: dropping a socket that does not read", self.room_id)
+            asyncio.get_running_loop().create_task(self.ws.close(code=Close.ABUSE))
+            return
+        self.outbox.put_nowait((message, force))
+
+    async def _writer(self) -> None:
+        while True:
+            message, force = await self.outbox.get()
+            v, kind = message.get("v"), message["type"]
+            if kind == "snapshot":
+                self.last_v = max(self.last_v, v)
+            elif v is not None and kind != "welcome":  # a room event
+                if v <= self.last_v and not force:
+                    continue
+                self.last_v = max(self.last_v, v)
+                if kind == "rematch" and self.seat is not None:
+                    await self._swap_seat()
+            await self.ws.send_str(dumps(message))
+
+    async def _swap_seat(self) -> None:
+        old, self.seat = self.seat, 3 - self.seat  # type: ignore[operator]
+        await self.arena.presence.moved(self.room_id, old, self.seat)
+
+    # -- life cycle -------------------------------------------------------------------------
+    async def run(self) -> None:
+        writer: asyncio.Task | None = None
+        try:
+            await self._open()
+            writer = asyncio.create_task(self._writer())
+            async for frame in self.ws:
+                if frame.type is WSMsgType.TEXT:
+                    await self._on_text(frame.data)
+                elif frame.type is WSMsgType.BINARY:
+                    self.send(error_message(ArenaError(ErrorCode.BAD_MESSAGE,
+                                                       "send text frames (JSON)")))
+                if writer.done():
+                    break
+        except CloseSocket as close:
+            await self._send_now(error_message(close.error))
+            await self.ws.close(code=close.code, message=close.error.code.value.encode())
+        finally:
+            if writer is not None:
+                await self._drain(writer)
+
+    async def _drain(self, writer: asyncio.Task) -> None:
+        """Let the writer flush what is queued (e.g. a last error), then stop it."""
+        with contextlib.suppress(Exception):
+            for _ in range(20):
+                if self.outbox.empty() or self.ws.closed:
+                    break
+                await asyncio.sleep(0.01)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+    async def _send_now(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.send_str(dumps(message))
+
+    async def finish(self) -> None:
+        if self.present:
+            with contextlib.suppress(Exception):
+                await self.arena.presence.disconnected(self.room_id, self.seat)
+        if self.subscribed:
+            await self.arena.fanout.leave(self.room_id, self)
+        self.arena.metrics.connections.set(len(self.arena.sockets))
+
+    async def _open(self) -> None:
+        hello = await self._read_hello()
+        state = await self.arena.repo.find(self.room_id)
+        if state is None:
+            raise CloseSocket(Close.NOT_FOUND, ArenaError(ErrorCode.ROOM_NOT_FOUND, "no such room"))
+        self.name = hello.name
+        given_token = await self._authenticate(hello, state)
+        await self.arena.fanout.join(self.room_id, self)
+        self.subscribed = True
+        state = await self.arena.repo.load(self.room_id)
+        if self.token_hash is not None:
+            self.seat = state.seat_of_token_hash(self.token_hash, same_hash)
+        events = None
+        if hello.v is not None:
+            events = await self.arena.repo.events_since(self.room_id, hello.v, state.v)
+        welcome: dict[str, Any] = {
+            "type": "welcome", "room_id": self.room_id, "seat": self.seat, "v": state.v,
+            "resumed": events is not None, "now": now_ms(),
+            "claim_after_ms": self.arena.settings.claim_after_s * 1000}
+        if given_token is not None:
+            welcome["token"] = given_token
+        self.send(welcome)
+        self._send_history(state, events)
+        self.arena.metrics.connections.set(len(self.arena.sockets))
+        self.present = True
+        await self.arena.presence.connected(self.room_id, self.seat)
+
+    def _send_history(self, state: RoomState, events: list[dict] | None,
+                      force: bool = False) -> None:
+        if events is None:
+            self.send({"type": "snapshot", "v": state.v, "state": state.to_public()})
+        else:
+            for event in events:
+                self.send(event, force=force)
+
+    async def _read_hello(self) -> Hello:
+        try:
+            frame = await self.ws.receive(timeout=AUTH_TIMEOUT_S)
+        except TimeoutError:
+            raise CloseSocket(Close.UNAUTHORIZED, ArenaError(
+                ErrorCode.AUTH_TIMEOUT, f"no hello within {AUTH_TIMEOUT_S:.0f} s")) from None
+        if frame.type is not WSMsgType.TEXT:
+            raise CloseSocket(Close.BAD_HELLO, ArenaError(ErrorCode.BAD_MESSAGE,
+                                                          "the first message must be a hello"))
+        try:
+            return parse_hello(parse_frame(frame.data))
+        except ArenaError as error:
+            raise CloseSocket(Close.BAD_HELLO, error) from None
+
+    async def _authenticate(self, hello: Hello, state: RoomState) -> str | None:
+        """Resolve the socket's seat; returns a new token when it has just taken a seat."""
+        if hello.token is not None:
+            token_hash = hash_token(hello.token)
+            if state.seat_of_token_hash(token_hash, same_hash) is None:
+                raise CloseSocket(Close.UNAUTHORIZED, ArenaError(
+                    ErrorCode.BAD_TOKEN, "this token holds no seat in this room"))
+            self.token_hash = token_hash
+            return None
+        if hello.watch or state.mode is not Mode.HUMAN or state.status is not Status.WAITING:
+            return None
+        token = new_token()
+        token_hash = hash_token(token)
+        try:
+            await self.arena.service.execute(
+                self.room_id, lambda _state: commands.Join(token_hash, hello.name))
+        except ArenaError as error:
+            if error.code is not ErrorCode.SEAT_TAKEN:
+                raise
+            return None  # someone else was faster: watch instead
+        self.token_hash = token_hash
+        return token
+
+    # -- commands -----------------------------------------------------------------------------
+    async def _on_text(self, text: str) -> None:
+        if not self.bucket.take():
+            self.violations += 1
+            self.arena.metrics.errors.inc(code=ErrorCode.RATE_LIMITED.value)
+            if self.violations > ABUSE_LIMIT:
+                raise CloseSocket(Close.ABUSE, ArenaError(ErrorCode.RATE_LIMITED,
+                                                          "far too many messages"))
+            self.send(error_message(ArenaError(ErrorCode.RATE_LIMITED, "too many messages")))
+            return
+        message: dict[str, Any] = {}
+        try:
+            message = parse_frame(text)
+            await self._on_message(message)
+        except ArenaError as error:
+            self.arena.metrics.errors.inc(code=error.code.value)
+            self.send(error_message(error, client_id(message)))
+        except Exception:
+            log.exception("room %s: command failed", self.room_id)
+            error = ArenaError(ErrorCode.INTERNAL_ERROR, "the server failed; nothing changed")
+            self.send(error_message(error, client_id(message)))
+
+    async def _on_message(self, message: dict[str, Any]) -> None:
+        kind = check_type(message)
+        self.arena.metrics.commands.inc(type=kind)
+        if kind == "ping":
+            self.send({"type": "pong", "now": now_ms()})
+            return
+        if kind == "sync":
+            v = field(message, "v", int, required=True)
+            state = await self.arena.repo.load(self.room_id)
+            events = await self.arena.repo.events_since(self.room_id, v, state.v)
+            self._send_history(state, events, force=True)
+            return
+        if kind == "chat" and not self.chat_bucket.take():
+            raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
+        absence = await self._absence() if kind == "claim_win" else None
+        build = command_builder(message, self._seat_of, self.name, absence)
+        await self.arena.service.execute(self.room_id, build)
+
+    def _seat_of(self, state: RoomState) -> int | None:
+        if self.token_hash is None:
+            return None
+        return state.seat_of_token_hash(self.token_hash, same_hash)
+
+    async def _absence(self) -> Absence:
+        totals, seen = await self.arena.presence.totals(self.room_id)
+        return Absence(connected={s: totals[str(s)] > 0 for s in (1, 2)},
+                       last_seen={s: seen.get(str(s)) for s in (1, 2)},
+                       claim_after_ms=self.arena.settings.claim_after_s * 1000)

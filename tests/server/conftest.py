@@ -1,0 +1,24 @@
+"""Server test fixtures: a game server node (real process, real Redis) tuned for fast tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import RedisServer, ServerFactory, ServerNode
+
+# Short AI searches, a short abandonment delay and a quick AI-vs-AI pace keep the suite fast;
+# the behaviour under test is the same as with the defaults.
+FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50",
+            "AI_WORKERS": "1"}
+
+
+@pytest.fixture(scope="session")
+def arena_node(tmp_path_factory: pytest.TempPathFactory,
+               redis_server: RedisServer) -> Iterator[ServerNode]:
+    """One shared node for tests that do not kill or restart anything."""
+    factory = ServerFactory(Path(tmp_path_factory.mktemp("arena")), redis_server.url)
+    yield factory.start("arena-1", env=FAST_ENV)
+    factory.close()
