@@ -34,8 +34,8 @@ export class RoomView {
     this.on = on;
     this.confirmingResign = false;
     this.status = el("div", { class: "status-bar", id: "status", role: "status", "aria-live": "polite" });
-    this.shareInput = el("input", { readonly: true, id: "share-link", value: `${location.origin}/r/${roomId}`, "aria-label": t("room.share") });
-    this.copyBtn = el("button", { class: "btn primary", type: "button", id: "copy-link", onclick: () => on.copy() }, t("room.copy"));
+    this.shareInput = el("input", { readonly: true, id: "share-link", value: `${location.origin}/r/${roomId}`, "aria-label": t("room.share"), "data-i18n-label": "room.share" });
+    this.copyBtn = el("button", { class: "btn primary", type: "button", id: "copy-link", "data-i18n": "room.copy", onclick: () => on.copy() }, t("room.copy"));
     this.share = el("section", { class: "card share", id: "share", hidden: true },
       tEl("h2", "room.share"), tEl("p", "room.share.hint", { class: "muted" }),
       el("div", { class: "share-row" }, this.shareInput, this.copyBtn));
@@ -46,7 +46,7 @@ export class RoomView {
     this.reviewNav = el("div", { class: "review-nav" });
     this.actions = el("section", { class: "card actions", id: "actions" });
     this.chatLog = el("ul", { class: "chat-log", id: "chat-log", "aria-live": "polite" });
-    this.chatInput = el("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: t("room.chat.placeholder"), "data-i18n-placeholder": "room.chat.placeholder", "aria-label": t("room.chat") });
+    this.chatInput = el("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: t("room.chat.placeholder"), "data-i18n-placeholder": "room.chat.placeholder", "aria-label": t("room.chat"), "data-i18n-label": "room.chat" });
     const chatForm = el("form", { class: "chat-form", id: "chat-form" }, this.chatInput,
       el("button", { class: "btn small", type: "submit", "data-i18n": "room.chat.send" }, t("room.chat.send")));
     chatForm.addEventListener("submit", (e) => {

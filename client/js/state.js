@@ -22,7 +22,6 @@ export function applyEvent(state, event) {
       next.clock = event.clock;
       next.draw_offer = null;
       next.takeback_request = null;
-      next.last_move_at = event.clock ? event.clock.since : state.last_move_at;
       break;
     case "game_over":
       next.status = "finished";
