@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -92,7 +93,7 @@ class Player:
 
     async def command(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Send a command with a fresh cid; return the event or error that echoes it."""
-        cid = f"c{len(self.received)}-{kind}"
+        cid = f"{kind}-{secrets.token_hex(4)}"
         await self.send(type=kind, cid=cid, **fields)
         async with asyncio.timeout(WAIT_S):
             while True:

@@ -1,0 +1,53 @@
+"""Games against the AI and AI-vs-AI demos, over real sockets (AI searches in worker processes)."""
+
+from __future__ import annotations
+
+from engine.board import Board
+from tests.server.client import Player, create_room, http
+
+
+async def test_game_against_the_ai_is_played_to_the_end(arena_node):
+    room = await create_room(arena_node.url, variant="tictactoe", opponent="ai", ai_level=2,
+                             your_side="second")
+    me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    board = Board("tictactoe")
+    for _ in range(9):
+        ai_move = await me.wait_for("move", lambda m: m["seat"] == 1)
+        board.push_str(ai_move["move"])
+        if board.is_game_over():
+            break
+        mine = await me.move(board.move_str(board.legal_moves()[0]))
+        assert mine["type"] == "move"
+        board.push_str(mine["move"])
+        if board.is_game_over():
+            break
+    over = await me.wait_for("game_over")
+    outcome = board.outcome()
+    assert over["result"]["winner"] == outcome.winner
+
+
+async def test_ai_answers_a_human_move(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku", opponent="ai", your_side="first")
+    me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    await me.move("h8")
+    reply = await me.wait_for("move", lambda m: m["seat"] == 2)
+    assert reply["ply"] == 2 and "cid" not in reply
+
+
+async def test_takeback_against_the_ai_is_granted_at_once(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku", opponent="ai", your_side="first")
+    me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    await me.move("h8")
+    await me.wait_for("move", lambda m: m["seat"] == 2)
+    taken = await me.command("takeback_request")
+    assert taken["type"] == "takeback" and taken["moves"] == []
+
+
+async def test_ai_vs_ai_demo_plays_itself_to_the_end_for_a_spectator(arena_node):
+    status, room = await http("POST", f"{arena_node.url}/api/rooms",
+                              {"variant": "tictactoe", "opponent": "ai_vs_ai", "ai_level": 1})
+    assert status == 201 and room["seat"] is None and room["token"] is None
+    spectator = await Player.join(arena_node.ws_url, room["room_id"])
+    assert spectator.seat is None
+    over = await spectator.wait_for("game_over", within=30)
+    assert over["result"]["reason"] in ("line", "board_full")
