@@ -6,7 +6,7 @@ time to the reference C++ solver's published mean. Then, for the player, how far
 budget a move goes on heavy positions (the opening, where the exact solve cannot finish).
 Run from the repository root:
 
-    .venv/bin/python bench/connect4.py [--limit N] [--sets Test_L3_R1,...] [--no-player]
+    .venv/bin/python bench/connect4.py [--limit N] [--sets ...] [--no-player] [--strength GAMES]
 """
 
 from __future__ import annotations
@@ -148,6 +148,47 @@ def player_rows(
     return rows
 
 
+@dataclass(frozen=True, slots=True)
+class StrengthRow:
+    """Level 5 against a lower level from the empty board, each side first in turn."""
+
+    opponent_level: int
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+
+def strength_rows(games: int = 2, time_ms: int = 200) -> list[StrengthRow]:
+    rows = []
+    for opponent in (1, 2, 3, 4):
+        results = [_match(opponent, game, time_ms) for game in range(games)]
+        rows.append(
+            StrengthRow(opponent, games, results.count(1), results.count(0), results.count(-1))
+        )
+    return rows
+
+
+def _match(opponent: int, game: int, time_ms: int) -> int:
+    """+1 if level 5 wins, 0 for a draw, -1 if it loses; level 5 moves first in even games."""
+    board = Board("connect4")
+    strong_side = 1 if game % 2 == 0 else 2
+    while not board.is_game_over():
+        level = 5 if board.turn == strong_side else opponent
+        move = choose_connect4_move(board, time_ms=time_ms, level=level, seed=game).move
+        board.push_str(move)
+    winner = board.outcome().winner  # type: ignore[union-attr]
+    return 0 if winner is None else (1 if winner == strong_side else -1)
+
+
+def format_strength_table(rows: list[StrengthRow]) -> str:
+    header = f"{'level 5 vs':>10} {'games':>5} {'won':>4} {'drawn':>5} {'lost':>4}"
+    lines = [header, "-" * len(header)]
+    for r in rows:
+        lines.append(f"{r.opponent_level:>10} {r.games:>5} {r.wins:>4} {r.draws:>5} {r.losses:>4}")
+    return "\n".join(lines)
+
+
 def format_player_table(rows: list[PlayerRow]) -> str:
     header = (
         f"{'level':>5} {'budget':>8} {'moves':>5} {'median':>10} {'max':>10} "
@@ -187,6 +228,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="positions per set (default all)")
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
     parser.add_argument("--no-player", action="store_true", help="skip the player time budget")
+    parser.add_argument(
+        "--strength", type=int, default=0, metavar="GAMES", help="level 5 vs levels 1-4"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     rows = connect4_rows(tuple(args.sets.split(",")), args.limit)
@@ -194,6 +238,9 @@ def main() -> None:
     if not args.no_player:
         print("\nPlayer: time per move against the budget (wall clock, includes Python overhead)")
         print(format_player_table(player_rows()))
+    if args.strength:
+        print("\nStrength: level 5 (200 ms a move) against each lower level, from the empty board")
+        print(format_strength_table(strength_rows(args.strength)))
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(
         f"\n{os.cpu_count()} CPUs, load average {load}; "
