@@ -65,7 +65,7 @@ export class Board extends EventTarget {
           x: g.x(col) - g.s / 2, y: g.y(row) - g.s / 2, width: g.s, height: g.s,
           class: "hit", role: "gridcell", id: `${this.uid}-c${cell}`, "data-cell": cell,
         }, rowEl);
-        this.hits.push(hit);
+        this.hits[cell] = hit;
       }
     }
     this.root.appendChild(svg);

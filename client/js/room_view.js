@@ -58,6 +58,7 @@ export class RoomView {
     this.exportLink = el("a", { class: "btn small", id: "export", "data-i18n": "room.export" }, t("room.export"));
     const panel = el("aside", { class: "panel" },
       this.players,
+      this.gameOver,
       el("section", { class: "card moves-card" },
         el("div", { class: "moves-head" }, tEl("h2", "room.moves")), this.moveList, this.reviewNav),
       this.actions,
@@ -65,7 +66,7 @@ export class RoomView {
         el("div", { class: "chat-head" }, tEl("h2", "room.chat")), this.chatLog, chatForm),
       el("div", { class: "foot-row" }, this.spectators, this.exportLink));
     this.root = el("div", { class: "room" },
-      el("div", { class: "board-col" }, this.status, this.share, this.boardHost, this.gameOver),
+      el("div", { class: "board-col" }, this.status, this.share, this.boardHost),
       panel);
     main.appendChild(this.root);
   }
@@ -88,7 +89,7 @@ export class RoomView {
     const { state, style, mySeat } = m;
     if (m.review !== null) return [t("room.review", { n: m.review, total: state.moves.length }), "review"];
     if (state.status === "waiting") return [t("room.waiting"), "wait"];
-    if (state.status === "finished") return [this.resultTitle(m), "over"];
+    if (state.status === "finished") return [`${this.resultTitle(m)} · ${this.resultReason(m)}`, "over"];
     const turnSeat = state.seats[String(state.turn)];
     if (state.turn === mySeat) return [t("room.turn.you"), "you"];
     if (turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai"), "ai"];

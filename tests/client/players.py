@@ -89,13 +89,18 @@ class Player:
         self.wait_my_turn()
         plies = self.ply_count()
         self.cell(cell_name).click()
-        self.wait_plies(plies + 1)
+        self.wait_plies_at_least(plies + 1)
 
     def ply_count(self) -> int:
         return self.page.locator("#move-list button.mv").count()
 
     def wait_plies(self, n: int) -> None:
         expect(self.page.locator("#move-list button.mv")).to_have_count(n)
+
+    def wait_plies_at_least(self, n: int) -> None:
+        """For games where the AI may already have answered."""
+        self.page.wait_for_function(
+            "n => document.querySelectorAll('#move-list button.mv').length >= n", arg=n)
 
     def moves(self) -> list[str]:
         return self.page.locator("#move-list button.mv").all_inner_texts()

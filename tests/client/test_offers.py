@@ -42,7 +42,7 @@ def test_declined_draw_offer_is_reported_to_the_offerer(players):
     lan.page.locator("#actions .offer").get_by_role("button", name="Decline").click()
     expect(minh.page.locator("#chat-log .sys", has_text="Lan declined.")).to_be_visible()
     expect(minh.page.locator("#actions .offer")).to_have_count(0)
-    expect(minh.status()).to_have_text("Lan to move")
+    expect(minh.status()).to_have_text("Your turn")
 
 
 def test_rematch_accepted_starts_a_new_game_with_sides_swapped(players):
