@@ -132,14 +132,17 @@ def negamax(current, mask, moves, alpha, beta, table, ctx, sort_moves, sort_scor
 
 @njit(cache=True)
 def solve_position(current, mask, moves, weak, table, ctx, sort_moves, sort_scores):  # type: ignore[no-untyped-def]
-    """Exact score (``weak``: only its sign, -1/0/1) by iterated null-window searches."""
+    """Exact score (``weak``: only its sign, -1/0/1) by iterated null-window searches.
+
+    A weak solve runs the same probes and stops as soon as the sign is known. Pons' weak solve
+    (one window around 0) measured 13x slower on Test_L1_R1, whose quick wins the first probes
+    at +-half the range settle cheaply, and about as fast on the other sets.
+    """
     if can_win_next(current, mask):
         return 1 if weak else (CELLS + 1 - moves) // 2
     low = -((CELLS - moves) // 2)
     high = (CELLS + 1 - moves) // 2
-    if weak:
-        low, high = -1, 1
-    while low < high:
+    while low < high and not (weak and (low > 0 or high < 0)):
         probe = low + (high - low) // 2
         if probe <= 0 and _half(low) < probe:
             probe = _half(low)
