@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
@@ -25,7 +26,8 @@ if str(REPO) not in sys.path:
 
 from engine.board import Board  # noqa: E402
 from engine.connect4.player import choose_connect4_move, warm_up  # noqa: E402
-from engine.connect4.solver import solve  # noqa: E402
+from engine.connect4.position import possible, winning_cells  # noqa: E402
+from engine.connect4.solver import position_from_columns, solve  # noqa: E402
 
 DATA = REPO / ".." / "shared" / "data" / "connect4"
 # Mean time per position (µs) of the reference C++ solver, from ../shared/README.md.
@@ -181,6 +183,61 @@ def _match(opponent: int, game: int, time_ms: int) -> int:
     return 0 if winner is None else (1 if winner == strong_side else -1)
 
 
+@dataclass(frozen=True, slots=True)
+class BeginnerRow:
+    """A level against a simulated beginner, who takes a win in one, blocks a loss in one and
+    otherwise plays at random: how often can a beginner win?"""
+
+    level: int
+    games: int
+    beginner_wins: int
+    draws: int
+
+
+def beginner_rows(games: int = 10, time_ms: int = 100) -> list[BeginnerRow]:
+    rows = []
+    for level in (1, 2, 3, 5):
+        results = [_beginner_game(level, game, time_ms) for game in range(games)]
+        rows.append(BeginnerRow(level, games, results.count(-1), results.count(0)))
+    return rows
+
+
+def _beginner_game(level: int, game: int, time_ms: int) -> int:
+    """+1 if the AI wins, 0 for a draw, -1 if the beginner wins; the AI starts in even games."""
+    rng = random.Random(game)
+    board = Board("connect4")
+    ai_side = 1 if game % 2 == 0 else 2
+    while not board.is_game_over():
+        if board.turn == ai_side:
+            move = choose_connect4_move(board, time_ms=time_ms, level=level, seed=game).move
+            board.push_str(move)
+        else:
+            board.push(_beginner_move(board, rng))
+    winner = board.outcome().winner  # type: ignore[union-attr]
+    return 0 if winner is None else (1 if winner == ai_side else -1)
+
+
+def _beginner_move(board: Board, rng: random.Random) -> int:
+    legal = board.legal_moves()
+    current, mask, _ = position_from_columns("".join(str(c % 7 + 1) for c in board.move_stack))
+    playable = int(possible(mask))
+    wins = int(winning_cells(current, mask)) & playable
+    blocks = int(winning_cells(current ^ mask, mask)) & playable
+    target = wins or blocks
+    if not target:
+        return rng.choice(legal)
+    column = ((target & -target).bit_length() - 1) // 7
+    return next(move for move in legal if move % 7 == column)
+
+
+def format_beginner_table(rows: list[BeginnerRow]) -> str:
+    header = f"{'level':>5} {'games':>5} {'beginner won':>12} {'drawn':>5}"
+    lines = [header, "-" * len(header)]
+    for r in rows:
+        lines.append(f"{r.level:>5} {r.games:>5} {r.beginner_wins:>12} {r.draws:>5}")
+    return "\n".join(lines)
+
+
 def format_strength_table(rows: list[StrengthRow]) -> str:
     header = f"{'level 5 vs':>10} {'games':>5} {'won':>4} {'drawn':>5} {'lost':>4}"
     lines = [header, "-" * len(header)]
@@ -241,6 +298,8 @@ def main() -> None:
     if args.strength:
         print("\nStrength: level 5 (200 ms a move) against each lower level, from the empty board")
         print(format_strength_table(strength_rows(args.strength)))
+        print("\nA simulated beginner (wins in one, blocks in one, else random) against levels")
+        print(format_beginner_table(beginner_rows(5 * args.strength)))
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(
         f"\n{os.cpu_count()} CPUs, load average {load}; "
