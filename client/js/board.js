@@ -10,7 +10,7 @@ let boardCounter = 0;
 /**
  * new Board(container, variant, { describe }) — `describe(name, content)` turns a cell name
  * and its content (0, 1, 2) into the spoken label of the cell ("h8, black").
- * Events: `move` with detail { cell }.
+ * Events: `move` with detail { cell }; `preview` { cell } when a phone tap only previews.
  */
 export class Board extends EventTarget {
   constructor(container, variant, { describe, label } = {}) {
@@ -114,6 +114,7 @@ export class Board extends EventTarget {
       // On a small phone board a single tap only previews; tapping the same point confirms.
       this.pendingTap = cell;
       this.showGhost(cell);
+      this.dispatchEvent(new CustomEvent("preview", { detail: { cell } }));
       return;
     }
     this.pendingTap = -1;

@@ -53,15 +53,17 @@ export function landingCell(variant, cells, col) {
 }
 
 /**
- * Cells of the k-in-a-row through `cell` (the winning move) in the finished position, for
- * when the server's winning line cannot be read. Returns [] when there is none.
+ * Cells of a k-in-a-row through `cell` (the winning move) in the finished position. Gravity
+ * games write a move as its column, so the server's winning line ("1 1 1 1") names columns,
+ * not cells: `columns`, when given, picks the run whose columns match it. [] when none.
  */
-export function findLine(variant, cells, cell) {
+export function findLine(variant, cells, cell, columns = null) {
   const player = cells[cell];
   if (!player) return [];
   const { rows, cols, k } = variant;
   const r0 = Math.floor(cell / cols);
   const c0 = cell % cols;
+  const runs = [];
   for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
     const run = [cell];
     for (const sign of [1, -1]) {
@@ -73,9 +75,15 @@ export function findLine(variant, cells, cell) {
         c += sign * dc;
       }
     }
-    if (run.length >= k) return run;
+    if (run.length >= k) runs.push(run);
   }
-  return [];
+  const key = (list) => list.slice().sort((a, b) => a - b).join(",");
+  if (columns) {
+    const want = key(columns);
+    const match = runs.find((run) => key(run.map((c) => (c % cols) + 1)) === want);
+    if (match) return match;
+  }
+  return runs[0] || [];
 }
 
 /**

@@ -29,6 +29,7 @@ export function mountRoom(main, roomId) {
   let claimAfter = 60000;
   let awaitingMove = null;
   const notices = [];
+  let tapHintShown = false;
 
   const serverNow = () => Date.now() + clockOffset;
   const style = () => boardStyle(state.board);
@@ -58,6 +59,10 @@ export function mountRoom(main, roomId) {
     board = new Board(view.boardHost, state.board, { describe: describeCell, label: t("board.label") });
     boardSpec = state.variant;
     board.addEventListener("move", (e) => playMove(e.detail.cell));
+    board.addEventListener("preview", () => {
+      if (!tapHintShown) toast(t("board.tap_again"));
+      tapHintShown = true;
+    });
   }
 
   function playMove(cell) {
@@ -74,9 +79,10 @@ export function mountRoom(main, roomId) {
   function winningLine(cells, played) {
     const result = state.result;
     if (!result || !result.line || !result.line.length) return [];
-    const line = result.line.map((m) => strToCell(state.board, m, new Array(cells.length).fill(0)));
-    if (line.every((c) => c >= 0 && cells[c])) return line;
-    return findLine(state.board, cells, played[played.length - 1]);
+    const last = played[played.length - 1];
+    if (state.board.gravity) return findLine(state.board, cells, last, result.line.map(Number));
+    const line = result.line.map((m) => strToCell(state.board, m, cells));
+    return line.every((c) => c >= 0 && cells[c]) ? line : findLine(state.board, cells, last);
   }
 
   function renderBoard(animate) {
@@ -176,13 +182,14 @@ export function mountRoom(main, roomId) {
     render(false);
   });
   conn.addEventListener("servererror", (e) => {
+    if (e.detail.code === "room_not_found") return; // the socket closes next; "fatal" shows it
     if (e.detail.cid && e.detail.cid === awaitingMove) awaitingMove = null;
     toast(errorText(e.detail.code), "error");
     render(false);
   });
-  conn.addEventListener("fatal", (e) => {
+  conn.addEventListener("fatal", () => {
     main.removeAttribute("aria-busy");
-    toast(errorText(e.detail.code), "error");
+    connBadge.hidden = true;
     view.showNotFound();
   });
 

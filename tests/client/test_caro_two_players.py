@@ -53,5 +53,10 @@ def test_friends_play_caro_by_link_to_a_five_and_a_spectator_sees_it(players):
     for cell in BLACK:
         expect(watcher.cell(cell)).to_have_attribute("aria-label", f"{cell}, Black")
     lan.shot("1-caro-won-winner")
+    with watcher.page.expect_download() as download:
+        watcher.click("#export")
+    record = download.value.path().read_text()
+    assert '[Result "1-0"]' in record
+    assert record.rstrip().endswith(" ".join(expected))
     minh.shot("1-caro-won-loser")
     watcher.shot("1-caro-won-spectator")

@@ -66,3 +66,17 @@ def test_rematch_accepted_starts_a_new_game_with_sides_swapped(players):
     minh.play("h8")
     expect(minh.cell("h8")).to_have_attribute("aria-label", "h8, Black")
     minh.shot("4-rematch-new-game")
+
+
+def test_takeback_accepted_removes_the_move_for_both_players(players):
+    lan, minh = start_pair(players)
+    lan.play("h8")
+    minh.play("a1")
+    minh.click("#takeback")
+    offer = lan.page.locator("#actions .offer", has_text="Minh asks to take back a move.")
+    expect(offer).to_be_visible()
+    offer.get_by_role("button", name="Accept").click()
+    for person in (lan, minh):
+        person.wait_plies(1)
+        expect(person.cell("a1")).to_have_attribute("aria-label", "a1, empty")
+    expect(minh.status()).to_have_text("Your turn")
