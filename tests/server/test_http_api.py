@@ -1,0 +1,133 @@
+"""The HTTP API: room creation and validation, joining, lobby, quickplay, export, metrics."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.notation import split_game
+from engine.board import Board
+from tests.server.client import Player, create_room, http
+
+
+async def test_create_room_returns_an_unguessable_id_and_token(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku")
+    assert len(room["room_id"]) >= 11 and len(room["token"]) >= 22
+    assert room["url"] == f"/r/{room['room_id']}" and room["seat"] in (1, 2)
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"variant": "chess"}, 400, "bad_variant"),
+    ({}, 400, "bad_variant"),
+    ({"variant": "gomoku", "opponent": "robot"}, 400, "bad_request"),
+    ({"variant": "gomoku", "ai_level": 9}, 400, "bad_request"),
+    ({"variant": "gomoku", "clock": {"initial_s": 0}}, 400, "bad_request"),
+    ({"variant": "gomoku", "your_side": "left"}, 400, "bad_request"),
+    ({"variant": "gomoku", "name": "x" * 21}, 400, "bad_request"),
+])
+async def test_invalid_room_request_is_refused_with_its_code(arena_node, body, status, code):
+    got_status, data = await http("POST", f"{arena_node.url}/api/rooms", body)
+    assert (got_status, data["error"]) == (status, code)
+
+
+async def test_body_over_4_kib_is_refused(arena_node):
+    status, data = await http("POST", f"{arena_node.url}/api/rooms", raw=b"{" + b" " * 5000)
+    assert (status, data["error"]) == (413, "body_too_large")
+
+
+async def test_malformed_json_body_is_a_bad_request(arena_node):
+    status, data = await http("POST", f"{arena_node.url}/api/rooms", raw=b"{nope")
+    assert (status, data["error"]) == (400, "bad_request")
+
+
+async def test_unknown_room_is_404_room_not_found(arena_node):
+    status, data = await http("GET", f"{arena_node.url}/api/rooms/doesnotexist")
+    assert (status, data["error"]) == (404, "room_not_found")
+
+
+async def test_public_state_never_contains_the_token(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku")
+    status, text = await http("GET", f"{arena_node.url}/api/rooms/{room['room_id']}")
+    assert room["token"] not in str(text) and "token_hash" not in str(text)
+
+
+async def test_join_over_http_takes_the_free_seat_then_the_room_is_full(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku", your_side="second")
+    status, joined = await http("POST", f"{arena_node.url}/api/rooms/{room['room_id']}/join")
+    assert status == 200 and joined["seat"] == 1 and joined["state"]["status"] == "playing"
+    status, again = await http("POST", f"{arena_node.url}/api/rooms/{room['room_id']}/join")
+    assert (status, again["error"]) == (409, "seat_taken")
+
+
+async def test_lobby_lists_public_waiting_rooms_only(arena_node):
+    public = await create_room(arena_node.url, variant="caro9", public=True)
+    private = await create_room(arena_node.url, variant="caro9")
+    status, lobby = await http("GET", f"{arena_node.url}/api/rooms?open=1&variant=caro9")
+    ids = [r["room_id"] for r in lobby["rooms"]]
+    assert public["room_id"] in ids and private["room_id"] not in ids
+
+
+async def test_quickplay_pairs_two_players_wanting_the_same_game(arena_node):
+    body = {"variant": "custom-8x8-k4-caro"}
+    status, first = await http("POST", f"{arena_node.url}/api/quickplay", body)
+    status, second = await http("POST", f"{arena_node.url}/api/quickplay", body)
+    assert (first["matched"], second["matched"]) == (False, True)
+    assert second["room_id"] == first["room_id"] and {first["seat"], second["seat"]} == {1, 2}
+
+
+async def test_clock_flag_falls_with_no_client_connected(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku", your_side="first",
+                             clock={"initial_s": 1, "increment_s": 0})
+    await http("POST", f"{arena_node.url}/api/rooms/{room['room_id']}/join")
+    state = {}
+    for _ in range(40):  # bounded: 1 s clock + the timer scan, polled every 0.1 s
+        await asyncio.sleep(0.1)
+        status, state = await http("GET", f"{arena_node.url}/api/rooms/{room['room_id']}")
+        if state["status"] == "finished":
+            break
+    assert state["result"] == {"winner": 2, "reason": "timeout", "line": []}
+    assert state["clock"]["remaining"]["1"] == 0
+
+
+async def test_export_gives_the_finished_game_in_move_list_notation(arena_node):
+    room = await create_room(arena_node.url, variant="tictactoe", your_side="first")
+    first = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    second = await Player.join(arena_node.ws_url, room["room_id"])
+    for who, move in ((first, "a1"), (second, "a3"), (first, "b1"), (second, "b3"),
+                      (first, "c1")):
+        await who.move(move)
+    await second.wait_for("game_over")
+    status, text = await http("GET", f"{arena_node.url}/api/rooms/{room['room_id']}/export")
+    header, moves = text.split("\n\n")
+    assert '[Result "1-0"]' in header and '[Variant "tictactoe"]' in header
+    assert Board.from_moves("tictactoe", split_game(Board("tictactoe").variant,
+                                                    moves.strip())).outcome().winner == 1
+
+
+async def test_export_as_json_has_the_result(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku", opponent="ai", your_side="first")
+    me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    await me.command("resign")
+    status, record = await http(
+        "GET", f"{arena_node.url}/api/rooms/{room['room_id']}/export?format=json")
+    assert status == 200 and record["result"]["reason"] == "resign"
+
+
+async def test_room_page_serves_the_client(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku")
+    status, text = await http("GET", f"{arena_node.url}{room['url']}")
+    assert status == 200 and "<html" in text.lower()
+
+
+async def test_variants_lists_the_built_in_games(arena_node):
+    status, data = await http("GET", f"{arena_node.url}/api/variants")
+    assert {"gomoku", "caro", "connect4", "tictactoe"} <= {v["name"] for v in data["variants"]}
+
+
+async def test_metrics_are_prometheus_text(arena_node):
+    status, text = await http("GET", f"{arena_node.url}/metrics")
+    for name in ("caro_ws_connections", "caro_moves_total", "caro_ai_queue_depth",
+                 "caro_ai_move_seconds_bucket", "caro_event_loop_lag_seconds_count",
+                 "caro_rooms"):
+        assert name in text
