@@ -20,7 +20,14 @@ from engine.analysis import WIN_SCORE, Analysis
 from engine.board import Board
 from engine.connect4.heuristic import NO_MOVE, PROVEN, search_root
 from engine.connect4.move_sorter import new_scratch
-from engine.connect4.position import CELLS, COLUMN_ORDER, HEIGHT, WIDTH
+from engine.connect4.position import (
+    CELLS,
+    COLUMN_ORDER,
+    WIDTH,
+    column_mask,
+    possible,
+    winning_cells,
+)
 from engine.connect4.solver import Connect4Solver, best_column, position_from_columns
 from engine.connect4.transposition import CTX_ABORTED, CTX_DEADLINE_NS, CTX_LEN, CTX_NODES
 from engine.errors import EngineError
@@ -145,8 +152,8 @@ def _exact_pv(
     """Best replies after ``first`` while the warm table answers them before ``deadline``."""
     pv = [first]
     while len(pv) < MAX_PV and moves + len(pv) < CELLS:
-        move = (mask + (np.uint64(1) << np.uint64(pv[-1] * (HEIGHT + 1)))) & _column(pv[-1])
-        if _wins(current, mask, move):
+        move = possible(mask) & column_mask(pv[-1])
+        if winning_cells(current, mask) & move:
             break
         current, mask = np.uint64(current ^ mask), np.uint64(mask | move)
         column, _, _ = _exact_best(solver, current, mask, moves + len(pv), deadline)
@@ -154,20 +161,6 @@ def _exact_pv(
             break
         pv.append(column)
     return pv
-
-
-def _column(col: int) -> np.uint64:
-    return np.uint64(((1 << HEIGHT) - 1) << (col * (HEIGHT + 1)))
-
-
-def _wins(current: np.uint64, mask: np.uint64, move: np.uint64) -> bool:
-    """Whether the stone ``move`` completes four for the player to move (plain Python)."""
-    stones = int(current | move)
-    for shift in (1, HEIGHT, HEIGHT + 1, HEIGHT + 2):
-        pairs = stones & (stones >> shift)
-        if pairs & (pairs >> (2 * shift)):
-            return True
-    return False
 
 
 def _deepen(
