@@ -32,7 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     strength.add_argument("--time-ms", type=int, help="time budget per move (full strength)")
     ai.add_argument("--seed", type=int, default=0)
     ai.add_argument(
-        "--batch", action="store_true",
+        "--batch",
+        action="store_true",
         help="read every game first, then search them in parallel (one process per core)",
     )
     ai.set_defaults(func=run_ai)
@@ -56,7 +57,8 @@ def run_ai(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO =
         print(json.dumps({"error": error.code, "message": str(error)}), file=stdout, flush=True)
         return 2
     search = partial(
-        _answer_game, args.variant,
+        _answer_game,
+        args.variant,
         level=5 if args.time_ms is not None else args.level,
         time_ms=args.time_ms if args.time_ms is not None else LEVEL_TIME_MS[args.level],
         seed=args.seed,
@@ -84,7 +86,9 @@ def _answer_game(variant: str, game: str, *, level: int, time_ms: int, seed: int
 # -- solve -------------------------------------------------------------------------------------
 
 
-def run_solve(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+def run_solve(
+    args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
+) -> int:
     """``<moves> <score> <nodes> <microseconds>`` per line, as Pascal Pons' solver prints."""
     for line in stdin:
         fields = line.split()
@@ -108,7 +112,9 @@ def _pbrain_choose(board: Board, *, time_ms: int, tt_mib: int) -> Analysis:
     return choose_grid_move(board, time_ms=time_ms, level=5, seed=0, tt_mib=tt_mib)
 
 
-def run_pbrain(_: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+def run_pbrain(
+    _: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
+) -> int:
     session = PbrainSession(choose=_pbrain_choose)
     for line in stdin:
         for answer in session.handle(line):

@@ -36,7 +36,9 @@ def test_pop_restores_the_position_and_its_hash():
 
 
 def test_hash_depends_on_stones_not_move_order():
-    assert play("gomoku", "h8 a1 i8 b1").zobrist_hash() == play("gomoku", "i8 b1 h8 a1").zobrist_hash()
+    assert (
+        play("gomoku", "h8 a1 i8 b1").zobrist_hash() == play("gomoku", "i8 b1 h8 a1").zobrist_hash()
+    )
 
 
 def test_copy_is_independent():

@@ -21,7 +21,11 @@ from engine.variants import VARIANTS, Rule, get_variant
 def test_catalogue_variant_has_its_board_and_rule(name, rows, cols, k, gravity, rule):
     variant = get_variant(name)
     assert (variant.rows, variant.cols, variant.k, variant.gravity, variant.rule) == (
-        rows, cols, k, gravity, rule,
+        rows,
+        cols,
+        k,
+        gravity,
+        rule,
     )
 
 
@@ -38,14 +42,26 @@ def test_caro_size_outside_15_to_20_is_refused():
 def test_custom_spec_round_trips_through_get_variant():
     variant = get_variant("custom-6x8-k4-caro-exact-gravity")
     assert (variant.rows, variant.cols, variant.k, variant.gravity, variant.rule) == (
-        6, 8, 4, True, Rule.CARO_EXACT,
+        6,
+        8,
+        4,
+        True,
+        Rule.CARO_EXACT,
     )
     assert get_variant(variant.spec) == variant
 
 
 @pytest.mark.parametrize(
-    "spec", ["custom-2x9-k3-freestyle", "custom-26x9-k3-freestyle", "custom-9x9-k8-standard",
-             "custom-3x3-k5-standard", "chess", "", "custom-9x9-k4-renju"],
+    "spec",
+    [
+        "custom-2x9-k3-freestyle",
+        "custom-26x9-k3-freestyle",
+        "custom-9x9-k8-standard",
+        "custom-3x3-k5-standard",
+        "chess",
+        "",
+        "custom-9x9-k4-renju",
+    ],
 )
 def test_impossible_custom_board_is_refused_with_a_code(spec):
     with pytest.raises(VariantError) as error:
