@@ -111,8 +111,12 @@ export function mountRoom(main, roomId) {
     if (!state) return;
     ensureBoard();
     renderBoard(animate);
-    view.render({ state, style: style(), mySeat, presence, review, now: serverNow(), notices, canClaim: canClaim(), ready: conn.ready });
-    const [statusText] = view.statusText({ state, style: style(), mySeat, review });
+    const model = {
+      state, style: style(), mySeat, presence, review, now: serverNow(), notices,
+      canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
+    };
+    view.render(model);
+    const [statusText] = view.statusText(model);
     document.title = `${statusText} — Caro Arena`;
   }
 

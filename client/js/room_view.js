@@ -71,7 +71,10 @@ export class RoomView {
     main.appendChild(this.root);
   }
 
-  /** Re-draws everything from `m` = { state, style, mySeat, presence, review, now, notices, canClaim, ready }. */
+  /**
+   * Re-draws everything from `m` = { state, style, mySeat, presence, review, now, notices,
+   * canClaim, ready, connText } (connText: the connection problem to show, or null).
+   */
   render(m) {
     this.renderStatus(m);
     this.share.hidden = !(m.state.status === "waiting" && m.state.mode === "human" && m.mySeat);
@@ -87,6 +90,7 @@ export class RoomView {
 
   statusText(m) {
     const { state, style, mySeat } = m;
+    if (m.connText) return [m.connText, "conn"];
     if (m.review !== null) return [t("room.review", { n: m.review, total: state.moves.length }), "review"];
     if (state.status === "waiting") return [t("room.waiting"), "wait"];
     if (state.status === "finished") return [`${this.resultTitle(m)} · ${this.resultReason(m)}`, "over"];
@@ -124,7 +128,8 @@ export class RoomView {
     const { state, style, mySeat, presence, now } = m;
     const rows = [1, 2].map((seat) => {
       const player = state.seats[String(seat)];
-      const online = player && (player.kind === "ai" || (presence && presence.players[String(seat)]));
+      const connected = seat === mySeat ? m.ready : presence && presence.players[String(seat)];
+      const online = player && (player.kind === "ai" || connected);
       const left = clockLeft(state.clock, seat, now);
       const running = state.status === "playing" && state.clock && state.clock.running === seat;
       const meta = el("span", { class: "pmeta" },

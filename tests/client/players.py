@@ -57,15 +57,18 @@ class Player:
         self.page.goto(url)
         expect(self.page.locator(".board")).to_be_visible()
 
-    def create(self, game: str, *, opponent: str = "A friend", first: str = "Me",
-               level: int | None = None) -> str:
-        """Fills the home page form and creates the room; returns the share link."""
+    def create(self, game: str, *, opponent: str = "A friend", first: str | None = "Me",
+               level: int | None = None, public: bool = False) -> str:
+        """Fills the home page form and creates the room; returns the room's URL."""
         form = self.page.locator("#new-game")
         form.locator(".tile", has_text=re.compile(f"^{re.escape(game)}")).first.click()
         form.locator(".tile", has_text=opponent).click()
         if level is not None:
             form.locator("select[name=level]").select_option(str(level))
-        form.locator(".side-field .tile", has_text=first).click()
+        if first is not None:
+            form.locator(".side-field .tile", has_text=first).click()
+        if public:
+            form.locator("input[name=public]").check()
         form.locator("#create-btn").click()
         expect(self.page).to_have_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
         expect(self.page.locator(".board")).to_be_visible()

@@ -1,0 +1,42 @@
+"""Finding an opponent: the lobby of open public rooms, and quick play."""
+
+from __future__ import annotations
+
+import uuid
+
+from playwright.sync_api import expect
+
+
+def test_public_room_is_listed_in_the_lobby_and_joined_in_one_click(players):
+    host_name = f"Host{uuid.uuid4().hex[:6]}"
+    host = players("host")
+    host.home(name=host_name)
+    room_url = host.create("Caro 9×9", first="Me", public=True)
+
+    guest = players("guest")
+    guest.home(name="Guest")
+    entry = guest.page.locator(".lobby-item", has_text=f"by {host_name}")
+    expect(entry).to_be_visible()
+    expect(entry.locator(".lobby-game")).to_have_text("Caro 9×9")
+    guest.page.screenshot(path=str(guest.shots / "9-lobby.png"))
+    entry.get_by_role("button", name="Join").click()
+    expect(guest.page).to_have_url(room_url)
+    expect(guest.status()).to_have_text(f"{host_name} to move")
+    expect(host.status()).to_have_text("Your turn")
+
+
+def test_quick_play_puts_two_waiting_players_in_the_same_room(players):
+    first = players("quick-1")
+    first.home(name="An")
+    room_url = first.create("Tic-Tac-Toe", opponent="Anyone", first=None)
+    expect(first.status()).to_have_text("Waiting for an opponent…")
+
+    second = players("quick-2")
+    second.home(name="Binh")
+    assert second.create("Tic-Tac-Toe", opponent="Anyone", first=None) == room_url
+    for person in (first, second):
+        expect(person.status()).not_to_have_text("Waiting for an opponent…")
+        names = person.page.locator(".player .pname").all_inner_texts()
+        assert sorted(names) == ["An", "Binh"]
+    statuses = {first.status().inner_text(), second.status().inner_text()}
+    assert "Your turn" in statuses and len(statuses) == 2
