@@ -6,7 +6,8 @@ time to the reference C++ solver's published mean. Then, for the player, how far
 budget a move goes on heavy positions (the opening, where the exact solve cannot finish).
 Run from the repository root:
 
-    .venv/bin/python bench/connect4.py [--limit N] [--sets ...] [--no-player] [--strength GAMES]
+    .venv/bin/python bench/connect4.py [--limit N] [--sets ...] [--no-player] [--fallback]
+        [--strength GAMES]
 """
 
 from __future__ import annotations
@@ -25,8 +26,14 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from engine.board import Board  # noqa: E402
-from engine.connect4.player import choose_connect4_move, warm_up  # noqa: E402
-from engine.connect4.position import possible, winning_cells  # noqa: E402
+from engine.connect4.player import (  # noqa: E402
+    LEVEL_PROFILES,
+    choose_connect4_move,
+    deepen,
+    pick,
+    warm_up,
+)
+from engine.connect4.position import column_mask, possible, winning_cells  # noqa: E402
 from engine.connect4.solver import position_from_columns, solve  # noqa: E402
 
 DATA = REPO / ".." / "shared" / "data" / "connect4"
@@ -246,6 +253,47 @@ def format_strength_table(rows: list[StrengthRow]) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True, slots=True)
+class FallbackRow:
+    """How often the heuristic search alone (level 5's fallback) picks a move that keeps the
+    exact value, or at least the result (win / draw / loss), judged by the solver."""
+
+    budget_ms: int
+    positions: int
+    keeps_value: int
+    keeps_result: int
+
+
+def fallback_rows(budgets: tuple[int, ...] = (20, 100, 500)) -> list[FallbackRow]:
+    openings = [(m, s) for m, s in load_set("Test_L1_R1") if len(m) <= 12][:60]
+    positions = openings + load_set("Test_L2_R2", 40)
+    rows = []
+    for budget in budgets:
+        keeps_value = keeps_result = 0
+        for moves, score in positions:
+            current, mask, played = position_from_columns(moves)
+            deadline = time.monotonic_ns() + budget * 1_000_000
+            scores, _, _ = deepen(current, mask, played, LEVEL_PROFILES[5], deadline)
+            column = pick(scores, LEVEL_PROFILES[5], random.Random(0))
+            child = moves + str(column + 1)
+            wins = winning_cells(current, mask) & possible(mask) & column_mask(column)
+            value = score if wins else -solve(child).score  # a winning move ends the game
+            keeps_value += value == score
+            keeps_result += (value > 0) - (value < 0) == (score > 0) - (score < 0)
+        rows.append(FallbackRow(budget, len(positions), keeps_value, keeps_result))
+    return rows
+
+
+def format_fallback_table(rows: list[FallbackRow]) -> str:
+    header = f"{'budget':>8} {'positions':>9} {'keeps value':>11} {'keeps result':>12}"
+    lines = [header, "-" * len(header)]
+    for r in rows:
+        lines.append(
+            f"{r.budget_ms:>5} ms {r.positions:>9} {r.keeps_value:>11} {r.keeps_result:>12}"
+        )
+    return "\n".join(lines)
+
+
 def format_player_table(rows: list[PlayerRow]) -> str:
     header = (
         f"{'level':>5} {'budget':>8} {'moves':>5} {'median':>10} {'max':>10} "
@@ -285,6 +333,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="positions per set (default all)")
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
     parser.add_argument("--no-player", action="store_true", help="skip the player time budget")
+    parser.add_argument("--fallback", action="store_true", help="heuristic move quality")
     parser.add_argument(
         "--strength", type=int, default=0, metavar="GAMES", help="level 5 vs levels 1-4"
     )
@@ -295,6 +344,10 @@ def main() -> None:
     if not args.no_player:
         print("\nPlayer: time per move against the budget (wall clock, includes Python overhead)")
         print(format_player_table(player_rows()))
+    if args.fallback:
+        print("\nFallback: the heuristic search alone on 60 openings (<= 12 plies, Test_L1_R1)")
+        print("and 40 Test_L2_R2 positions, its move judged by the exact solver")
+        print(format_fallback_table(fallback_rows()))
     if args.strength:
         print("\nStrength: level 5 (200 ms a move) against each lower level, from the empty board")
         print(format_strength_table(strength_rows(args.strength)))

@@ -100,8 +100,8 @@ def choose_connect4_move(board: Board, *, time_ms: int, level: int, seed: int) -
                 time_ms=(time.monotonic_ns() - started) / 1e6,
                 pv=[str(col + 1) for col in pv],
             )
-    scores, depth, nodes = _deepen(current, mask, moves, profile, deadline)
-    column = _pick(scores, profile, random.Random(f"{seed}:{columns}"))
+    scores, depth, nodes = deepen(current, mask, moves, profile, deadline)
+    column = pick(scores, profile, random.Random(f"{seed}:{columns}"))
     score = int(scores[column])
     if abs(score) >= PROVEN:
         score = _proven_score(score - PROVEN if score > 0 else score + PROVEN, moves)
@@ -163,7 +163,7 @@ def _exact_pv(
     return pv
 
 
-def _deepen(
+def deepen(
     current: np.uint64, mask: np.uint64, moves: int, profile: LevelProfile, deadline: int
 ) -> tuple[np.ndarray, int, int]:
     """Iterative deepening to ``profile.max_depth``: the root scores of the deepest finished
@@ -190,7 +190,7 @@ def _deepen(
     return best_scores, reached, int(ctx[CTX_NODES])
 
 
-def _pick(scores: np.ndarray, profile: LevelProfile, rng: random.Random) -> int:
+def pick(scores: np.ndarray, profile: LevelProfile, rng: random.Random) -> int:
     """The best column, or now and then (per the level) a worse one."""
     ranked = sorted(
         (col for col in COLUMN_ORDER.tolist() if scores[col] > NO_MOVE),
@@ -215,4 +215,4 @@ def _proven_score(exact: int, moves: int) -> int:
     return WIN_SCORE - plies if exact > 0 else -(WIN_SCORE - plies)
 
 
-__all__ = ["LEVEL_PROFILES", "LevelProfile", "choose_connect4_move", "warm_up"]
+__all__ = ["LEVEL_PROFILES", "LevelProfile", "choose_connect4_move", "deepen", "pick", "warm_up"]
