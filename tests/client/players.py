@@ -58,10 +58,13 @@ class Player:
         expect(self.page.locator(".board")).to_be_visible()
 
     def create(self, game: str, *, opponent: str = "A friend", first: str | None = "Me",
-               level: int | None = None, public: bool = False) -> str:
-        """Fills the home page form and creates the room; returns the room's URL."""
+               level: int | None = None, public: bool = False, clock: str | None = None) -> str:
+        """Fills the home page form and creates the room; returns the room's URL. `game` is a
+        tile title, or "Custom board" after the custom fields were filled."""
         form = self.page.locator("#new-game")
         form.locator(".tile", has_text=re.compile(f"^{re.escape(game)}")).first.click()
+        if clock is not None:
+            form.locator(".tile", has_text=re.compile(f"^{re.escape(clock)}$")).click()
         form.locator(".tile", has_text=opponent).click()
         if level is not None:
             form.locator("select[name=level]").select_option(str(level))
