@@ -92,8 +92,8 @@ def alphabeta(current, mask, moves, depth, alpha, beta, ctx, sort_moves, sort_sc
     if can_win_next(current, mask):
         return PROVEN + (CELLS + 1 - moves) // 2
     candidates = non_losing_moves(current, mask)
-    if candidates == 0:
-        return -(PROVEN + (CELLS - moves) // 2)
+    if candidates == 0:  # the opponent wins next, or the board is full (a draw)
+        return -(PROVEN + (CELLS - moves) // 2) if moves < CELLS else 0
     if moves >= CELLS - 2:
         return 0
     if depth <= 0:

@@ -10,15 +10,18 @@ from engine.connect4.player import choose_connect4_move
 from engine.errors import EngineError, GameOverError
 
 WON_FOR_MOVER = "52753311433677442422121"  # Test_L2_R1: +8 for the player to move
-DRAWN = "274552224131661"  # Test_L2_R2: 0
+DRAWN = "7236227623622346474116546144"  # Test_L2_R1: 0
 
 
 def connect4(moves: str) -> Board:
     return Board.from_moves("connect4", list(moves))
 
 
-def play_out(board: Board, time_ms: int = 300) -> int | None:
-    """Both sides at level 5 until the game ends; the winner (1, 2) or None for a draw."""
+def play_out(board: Board, time_ms: int = 500) -> int | None:
+    """Both sides at level 5 until the game ends; the winner (1, 2) or None for a draw.
+
+    The start positions solve in about a millisecond, so every move is an exact solve even on
+    a loaded machine; the outcome does not depend on timing."""
     for _ in range(42):
         if board.is_game_over():
             break
@@ -92,3 +95,12 @@ def test_a_finished_game_is_refused() -> None:
 def test_another_variant_is_refused() -> None:
     with pytest.raises(EngineError):
         choose_connect4_move(Board("tictactoe"), time_ms=100, level=5, seed=0)
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_the_last_move_of_a_drawn_game_scores_as_a_draw(level: int) -> None:
+    board = connect4("22647455554314246733661634615122372377511")  # 41 stones, Test_L3_R1: 0
+    analysis = choose_connect4_move(board, time_ms=100, level=level, seed=0)
+    assert board.legal_moves() == [board.legal_moves()[0]]
+    assert analysis.move == board.move_str(board.legal_moves()[0])
+    assert analysis.score == 0
