@@ -1,0 +1,263 @@
+"""Load benchmark: many real WebSocket clients playing real games against real server nodes.
+
+Starts Redis and one or two server nodes (nginx in front of two, as in docker-compose) on
+loopback, or points at a running server (`--url`), then runs several generator processes
+(bench/load_worker.py) that create rooms, open every socket, and play for `--duration`
+seconds. Prints one table row: games, sockets, moves/s, move latency (sent -> the opponent
+received it) p50/p95/p99, errors, boards that differ from the stored room, server RSS (and per
+socket), event-loop lag p99 (from the server's /metrics), CPU of the server, its AI workers,
+Redis, nginx and the generator, and the machine's load average.
+
+Scenarios (docs/performance.md has the targets and the measured tables):
+  1  1,000 human games + 500 spectators, one move per player's turn after ~1 s
+  2  10,000 idle sockets (spectators): server memory per connection
+  3  50 games against the AI while scenario 1 runs at half size
+  4  scenario 1 on two nodes behind nginx (deploy/nginx.conf)
+
+Run from the repository root, e.g.:
+    .venv/bin/python -m bench.load --scenario 1 --duration 30
+    .venv/bin/python -m bench.load --scenario 1 --games 100 --spectators 50 --duration 10
+    .venv/bin/python -m bench.load --scenario 2 --idle 2000 --url http://127.0.0.1:8080
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import multiprocessing
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from bench.load_clients import Tally  # noqa: E402
+from bench.load_cluster import (  # noqa: E402
+    Cluster,
+    cpu_seconds,
+    lag_quantile,
+    loop_lag_buckets,
+    rss_bytes,
+    start_cluster,
+)
+from bench.load_worker import WorkerPlan, run_worker  # noqa: E402
+
+log = logging.getLogger("bench.load")
+
+SCENARIOS = {
+    1: {"games": 1000, "spectators": 500, "ai_games": 0, "idle": 0, "nodes": 1},
+    2: {"games": 0, "spectators": 0, "ai_games": 0, "idle": 10_000, "nodes": 1},
+    3: {"games": 500, "spectators": 250, "ai_games": 50, "idle": 0, "nodes": 1},
+    4: {"games": 1000, "spectators": 500, "ai_games": 0, "idle": 0, "nodes": 2},
+}
+SETUP_TIMEOUT_S = 600.0
+RESULT_GRACE_S = 120.0
+NOFILE_WANTED = 65_536
+
+
+def raise_open_files_limit() -> int:
+    """As many file descriptors as the hard limit allows (servers started later inherit it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = NOFILE_WANTED if hard == resource.RLIM_INFINITY else min(NOFILE_WANTED, hard)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return wanted
+
+
+def split(total: int, parts: int) -> list[int]:
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+@dataclasses.dataclass(slots=True)
+class Measured:
+    """Everything the table shows, for one run."""
+
+    tally: Tally
+    duration_s: float
+    rss_before: int
+    rss_peak: int
+    rss_end: int
+    lag_p99_s: float | None
+    cpu: dict[str, float]          # role -> share of one core over the run
+    load_before: tuple[float, float, float]
+    load_after: tuple[float, float, float]
+
+
+def merge(tallies: list[Tally]) -> Tally:
+    merged = Tally()
+    for tally in tallies:
+        merged.latencies_ms += tally.latencies_ms
+        merged.ai_latencies_ms += tally.ai_latencies_ms
+        merged.moves += tally.moves
+        merged.ai_moves += tally.ai_moves
+        merged.errors.update(tally.errors)
+        merged.boards_checked += tally.boards_checked
+        merged.boards_wrong += tally.boards_wrong
+        merged.sockets += tally.sockets
+        merged.cpu_s += tally.cpu_s
+    return merged
+
+
+def run(cluster: Cluster, args: argparse.Namespace) -> Measured:
+    context = multiprocessing.get_context("spawn")
+    ready, results, go = context.Queue(), context.Queue(), context.Event()
+    plans = [
+        WorkerPlan(index=i, http_urls=cluster.http_urls, ws_urls=cluster.ws_urls, games=g,
+                   spectators=s, ai_games=a, idle_sockets=n, think_s=args.think,
+                   duration_s=args.duration, variant=args.variant, ai_level=args.ai_level)
+        for i, (g, s, a, n) in enumerate(zip(
+            split(args.games, args.workers), split(args.spectators, args.workers),
+            split(args.ai_games, args.workers), split(args.idle, args.workers), strict=True))]
+    servers = cluster.server_pids()
+    rss_before = rss_bytes(servers)
+    workers = [context.Process(target=run_worker, args=(plan, ready, go, results))
+               for plan in plans]
+    for worker in workers:
+        worker.start()
+    try:
+        return _measure(cluster, args, workers, ready, results, go, rss_before)
+    finally:
+        for worker in workers:
+            worker.join(timeout=5)
+            if worker.is_alive():
+                worker.kill()
+
+
+def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, results, go,
+             rss_before: int) -> Measured:
+    started = time.monotonic()
+    for _ in workers:
+        index, sockets = ready.get(timeout=SETUP_TIMEOUT_S)
+        log.info("generator %d ready with %d sockets", index, sockets)
+    log.info("all sockets open after %.1f s; playing for %.0f s",
+             time.monotonic() - started, args.duration)
+    servers = cluster.server_pids()
+    roles = {"server": (servers, False), "ai workers": (servers, True),
+             "redis": (cluster.redis_pids(), False), "nginx": (cluster.lb_pids(), True)}
+    cpu_before = {role: cpu_seconds(pids, kids) for role, (pids, kids) in roles.items()}
+    lag_before = [loop_lag_buckets(url) for url in cluster.node_urls]
+    load_before = os.getloadavg()
+    go.set()
+    began = time.monotonic()
+    rss_peak = 0
+    while time.monotonic() - began < args.duration:
+        rss_peak = max(rss_peak, rss_bytes(servers))
+        time.sleep(1.0)
+    elapsed = time.monotonic() - began
+    rss_end = rss_bytes(servers)
+    cpu = {role: (cpu_seconds(pids, kids) - cpu_before[role]) / elapsed
+           for role, (pids, kids) in roles.items()}
+    lags = [lag_quantile(b, loop_lag_buckets(url), 0.99)
+            for b, url in zip(lag_before, cluster.node_urls, strict=True)]
+    load_after = os.getloadavg()
+    tallies = [results.get(timeout=RESULT_GRACE_S) for _ in workers]
+    tally = merge(tallies)
+    cpu["generator"] = tally.cpu_s / args.duration
+    known = [lag for lag in lags if lag is not None]
+    return Measured(tally, elapsed, rss_before, max(rss_peak, rss_end), rss_end,
+                    max(known) if known else None, cpu, load_before, load_after)
+
+
+def report(args: argparse.Namespace, m: Measured) -> str:
+    t = m.tally
+    errors = sum(t.errors.values())
+    mib = 1024 * 1024
+    per_socket = (m.rss_end - m.rss_before) / t.sockets / 1024 if t.sockets else float("nan")
+    lag = "n/a" if m.lag_p99_s is None else f"<= {m.lag_p99_s * 1000:g} ms"
+    rows = [
+        ("scenario", f"{args.scenario} ({args.nodes} node{'s' if args.nodes > 1 else ''}"
+                     f"{' + nginx' if args.nodes == 2 else ''})"),
+        ("games (human / vs AI)", f"{args.games} / {args.ai_games}"),
+        ("sockets open", f"{t.sockets} (players, spectators {args.spectators}, idle {args.idle})"),
+        ("duration", f"{m.duration_s:.0f} s, think time ~{args.think:g} s"),
+        ("moves/s (human)", f"{t.moves / args.duration:.0f}"),
+        ("move latency p50 / p95 / p99",
+         f"{percentile(t.latencies_ms, .5):.1f} / {percentile(t.latencies_ms, .95):.1f} / "
+         f"{percentile(t.latencies_ms, .99):.1f} ms ({len(t.latencies_ms)} moves)"),
+    ]
+    if args.ai_games:
+        rows.append(("AI reply p50 / p99 (incl. search)",
+                     f"{percentile(t.ai_latencies_ms, .5):.0f} / "
+                     f"{percentile(t.ai_latencies_ms, .99):.0f} ms ({t.ai_moves} AI moves)"))
+    rows += [
+        ("errors", f"{errors}" + (f" {dict(t.errors)}" if errors else "")),
+        ("boards equal to the stored room", f"{t.boards_checked - t.boards_wrong} of "
+                                            f"{t.boards_checked}"),
+        ("server RSS before / peak / end",
+         f"{m.rss_before / mib:.0f} / {m.rss_peak / mib:.0f} / {m.rss_end / mib:.0f} MiB"),
+        ("server memory per socket", f"{per_socket:.1f} KiB"),
+        ("event-loop lag p99", lag),
+        ("CPU (share of one core)", ", ".join(f"{role} {share * 100:.0f}%"
+                                             for role, share in m.cpu.items())),
+        ("load average before / after", f"{m.load_before[0]:.2f} / {m.load_after[0]:.2f} "
+                                        f"({os.cpu_count()} cores)"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"| {'what'.ljust(width)} | measured |", f"|{'-' * (width + 2)}|----------|"]
+    lines += [f"| {name.ljust(width)} | {value} |" for name, value in rows]
+    return "\n".join(lines)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenario", type=int, choices=sorted(SCENARIOS), default=1)
+    parser.add_argument("--games", type=int, help="human-vs-human games")
+    parser.add_argument("--spectators", type=int, help="spectator sockets in those games")
+    parser.add_argument("--ai-games", type=int, help="games against the AI")
+    parser.add_argument("--idle", type=int, help="idle spectator sockets")
+    parser.add_argument("--nodes", type=int, choices=(1, 2), help="server nodes (2: nginx too)")
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time (s)")
+    parser.add_argument("--workers", type=int, default=3, help="generator processes")
+    parser.add_argument("--variant", default="gomoku")
+    parser.add_argument("--ai-level", type=int, default=1)
+    parser.add_argument("--ai-workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--url", action="append", default=[],
+                        help="use this running node instead of starting one (repeatable)")
+    parser.add_argument("--server-pid", type=int, action="append", default=[],
+                        help="with --url: the node's pid, for RSS and CPU")
+    args = parser.parse_args(argv)
+    preset = SCENARIOS[args.scenario]
+    for name in ("games", "spectators", "ai_games", "idle", "nodes"):
+        if getattr(args, name) is None:
+            setattr(args, name, preset[name])
+    if args.url:
+        args.nodes = len(args.url)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    args = parse_args(argv)
+    log.info("open files limit: %d", raise_open_files_limit())
+    if args.url:
+        cluster = Cluster(external_urls=tuple(u.rstrip("/") for u in args.url),
+                          external_pids=tuple(args.server_pid))
+    else:
+        workdir = Path(tempfile.mkdtemp(prefix="caro-load-"))
+        log.info("starting Redis and %d node(s) in %s", args.nodes, workdir)
+        cluster = start_cluster(workdir, args.nodes, {"AI_WORKERS": str(args.ai_workers),
+                                                      "LOG_LEVEL": "WARNING"})
+    try:
+        measured = run(cluster, args)
+    finally:
+        cluster.stop()
+    print(report(args, measured))
+    return 0 if not measured.tally.errors and not measured.tally.boards_wrong else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,144 @@
+"""The system under load: Redis, server nodes and (for two nodes) nginx, on loopback, plus
+what the benchmark reads from them (RSS and CPU by psutil, event-loop lag from /metrics).
+
+The processes are the test harness's (tests/conftest.py: `RedisServer`, `ServerNode`, `Nginx`,
+the loopback rewrite of deploy/nginx.conf), so the benchmark runs exactly what the tests run.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+from tests.conftest import (
+    NGINX_CONFIG,
+    Nginx,
+    RedisServer,
+    ServerNode,
+    free_port,
+    loopback_nginx_config,
+)
+
+LAG_BUCKET = re.compile(r'^caro_event_loop_lag_seconds_bucket\{le="([^"]+)"\} (\d+)$', re.M)
+
+
+@dataclass
+class Cluster:
+    """Redis + nodes (+ nginx). `http_urls` create rooms (node by node, so the per-IP room
+    limit sees the generator's addresses, not the balancer's); `ws_urls` carry the sockets."""
+
+    redis: RedisServer | None = None
+    nodes: list[ServerNode] = field(default_factory=list)
+    lb: Nginx | None = None
+    external_urls: tuple[str, ...] = ()
+    external_pids: tuple[int, ...] = ()
+
+    @property
+    def node_urls(self) -> tuple[str, ...]:
+        return tuple(node.url for node in self.nodes) or self.external_urls
+
+    @property
+    def http_urls(self) -> tuple[str, ...]:
+        return self.node_urls
+
+    @property
+    def ws_urls(self) -> tuple[str, ...]:
+        urls = (self.lb.url,) if self.lb is not None else self.node_urls
+        return tuple(url.replace("http://", "ws://", 1) for url in urls)
+
+    def server_pids(self) -> list[int]:
+        pids = [n.process.pid for n in self.nodes if n.process is not None]
+        return pids or list(self.external_pids)
+
+    def redis_pids(self) -> list[int]:
+        return [self.redis.process.pid] if self.redis and self.redis.process else []
+
+    def lb_pids(self) -> list[int]:
+        return [self.lb.process.pid] if self.lb and self.lb.process else []
+
+    def stop(self) -> None:
+        for part in (self.lb, *self.nodes, self.redis):
+            if part is not None:
+                part.stop()
+
+
+def start_cluster(workdir: Path, nodes: int, env: dict[str, str]) -> Cluster:
+    workdir.mkdir(parents=True, exist_ok=True)
+    cluster = Cluster()
+    try:
+        redis_dir = workdir / "redis"
+        redis_dir.mkdir(exist_ok=True)
+        cluster.redis = RedisServer(port=free_port(), directory=redis_dir).start()
+        for n in range(1, nodes + 1):
+            node = ServerNode(node_id=f"server-{n}", port=free_port(),
+                              redis_url=cluster.redis.url,
+                              log_path=workdir / f"server-{n}.log", extra_env=dict(env))
+            cluster.nodes.append(node.start())
+        if nodes == 2:
+            prefix = workdir / "nginx"
+            prefix.mkdir(exist_ok=True)
+            port = free_port()
+            config = loopback_nginx_config(
+                NGINX_CONFIG.read_text(),
+                {f"server-{n + 1}": node.port for n, node in enumerate(cluster.nodes)}, port)
+            cluster.lb = Nginx(prefix=prefix, config=config, port=port).start()
+    except BaseException:
+        cluster.stop()
+        raise
+    return cluster
+
+
+def _family(pid: int, children: bool) -> list[psutil.Process]:
+    try:
+        process = psutil.Process(pid)
+        return process.children(recursive=True) if children else [process]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def cpu_seconds(pids: list[int], children: bool = False) -> float:
+    """User + system CPU time of the processes (or of all their descendants)."""
+    total = 0.0
+    for pid in pids:
+        for process in _family(pid, children):
+            try:
+                times = process.cpu_times()
+                total += times.user + times.system
+            except psutil.NoSuchProcess:
+                continue
+    return total
+
+
+def rss_bytes(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        try:
+            total += psutil.Process(pid).memory_info().rss
+        except psutil.NoSuchProcess:
+            continue
+    return total
+
+
+def loop_lag_buckets(url: str) -> dict[float, int]:
+    """The node's cumulative `caro_event_loop_lag_seconds` buckets: upper bound -> count."""
+    with urllib.request.urlopen(f"{url}/metrics", timeout=10) as response:
+        text = response.read().decode()
+    return {float(le): int(count) for le, count in LAG_BUCKET.findall(text)}
+
+
+def lag_quantile(before: dict[float, int], after: dict[float, int], q: float) -> float | None:
+    """Upper bound (seconds) of the bucket holding quantile `q` of the samples taken between
+    two scrapes; None without samples."""
+    bounds = sorted(after)
+    deltas = [after[b] - before.get(b, 0) for b in bounds]
+    total = deltas[-1] if deltas else 0
+    if total <= 0:
+        return None
+    for bound, cumulative in zip(bounds, deltas, strict=True):
+        if cumulative >= q * total:
+            return bound
+    return bounds[-1]
