@@ -8,6 +8,6 @@ player built on it.
 
 from __future__ import annotations
 
-from engine.connect4.solver import Connect4Solver, SolveResult, solve
+from engine.connect4.solver import Connect4Solver, SolveResult, SolveTimeoutError, solve
 
-__all__ = ["Connect4Solver", "SolveResult", "solve"]
+__all__ = ["Connect4Solver", "SolveResult", "SolveTimeoutError", "solve"]

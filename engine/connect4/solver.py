@@ -42,7 +42,7 @@ from engine.connect4.transposition import (
     tt_get,
     tt_put,
 )
-from engine.errors import GameOverError, IllegalMoveError, NotationError
+from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError
 
 # Stored values: upper bounds as 1..37, lower bounds as 38..74 (0 means "nothing stored").
 _UPPER_OFFSET = 1 - MIN_SCORE
@@ -198,6 +198,12 @@ def best_column(current, mask, moves, table, ctx, sort_moves, sort_scores):  # t
     return -1, score
 
 
+class SolveTimeoutError(EngineError):
+    """The solve did not finish within the time limit it was given."""
+
+    code = "solve_timeout"
+
+
 @dataclass(frozen=True, slots=True)
 class SolveResult:
     """An exact (or, for a weak solve, -1/0/1) score and what it cost to prove."""
@@ -248,25 +254,37 @@ class Connect4Solver:
         """Forget every stored position (O(1): a new table generation)."""
         self.tt.clear()
 
-    def solve(self, moves: str, *, weak: bool = False) -> SolveResult:
-        """Exact score of the position after ``moves`` for the player to move."""
+    def solve(
+        self, moves: str, *, weak: bool = False, time_limit_ms: float | None = None
+    ) -> SolveResult:
+        """Exact score of the position after ``moves`` for the player to move.
+
+        Early positions can take minutes; with ``time_limit_ms`` the search gives up at that
+        point and raises :class:`SolveTimeoutError` (what it proved so far stays in the table).
+        """
         current, mask, played = position_from_columns(moves)
         ctx = self.tt.ctx
         ctx[CTX_NODES] = 0
-        ctx[CTX_DEADLINE_NS] = 0
         ctx[CTX_ABORTED] = 0
+        ctx[CTX_DEADLINE_NS] = 0
+        if time_limit_ms is not None:
+            ctx[CTX_DEADLINE_NS] = time.monotonic_ns() + int(time_limit_ms * 1e6)
         start = time.perf_counter_ns()
         score = solve_position(
             current, mask, played, weak, self.tt.table, ctx, self.sort_moves, self.sort_scores
         )
         micros = (time.perf_counter_ns() - start) / 1000
+        if ctx[CTX_ABORTED]:
+            raise SolveTimeoutError(
+                f"{moves!r} was not solved within {time_limit_ms} ms ({ctx[CTX_NODES]} nodes)"
+            )
         return SolveResult(int(score), int(ctx[CTX_NODES]), micros)
 
 
 _shared_solver: Connect4Solver | None = None
 
 
-def solve(moves: str, *, weak: bool = False) -> SolveResult:
+def solve(moves: str, *, weak: bool = False, time_limit_ms: float | None = None) -> SolveResult:
     """Exact score after ``moves`` with a fresh table (the published benchmarks' convention).
 
     >>> solve("2252576253462244111563365343671351441").score
@@ -276,4 +294,4 @@ def solve(moves: str, *, weak: bool = False) -> SolveResult:
     if _shared_solver is None:
         _shared_solver = Connect4Solver()
     _shared_solver.reset()
-    return _shared_solver.solve(moves, weak=weak)
+    return _shared_solver.solve(moves, weak=weak, time_limit_ms=time_limit_ms)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.connect4 import Connect4Solver, solve
+from engine.connect4 import Connect4Solver, SolveTimeoutError, solve
 from engine.errors import GameOverError, IllegalMoveError, NotationError
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "connect4"
@@ -82,3 +82,14 @@ def test_moves_past_a_win_are_a_game_over_error() -> None:
     with pytest.raises(GameOverError) as error:
         solve("4455667")
     assert error.value.code == "game_over"
+
+
+def test_a_solve_past_its_time_limit_raises_a_timeout() -> None:
+    with pytest.raises(SolveTimeoutError) as error:
+        solve("44", time_limit_ms=20)  # an opening: minutes of search
+    assert error.value.code == "solve_timeout"
+
+
+def test_a_time_limit_that_suffices_changes_nothing() -> None:
+    moves, expected = sample("Test_L2_R1")[3]
+    assert solve(moves, time_limit_ms=60_000).score == expected
