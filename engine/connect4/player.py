@@ -3,7 +3,7 @@ an iterative-deepening alpha-beta search, with levels that play worse in a human
 
 Time: both searches read a monotonic clock from compiled code every ~1000 nodes (well under a
 millisecond) and give up at their deadline, so a move never takes much longer than its budget
-(``bench/connect4.py --player`` measures the overrun). The exact solve gets a share of the
+(``bench/connect4.py`` measures the overrun). The exact solve gets a share of the
 budget first; its transposition table is kept for the whole process, so later moves of a game
 reuse what earlier ones proved. When it runs out of time, the heuristic search uses the rest.
 """
@@ -85,18 +85,19 @@ def choose_connect4_move(board: Board, *, time_ms: int, level: int, seed: int) -
     columns = "".join(str(cell % WIDTH + 1) for cell in board.move_stack)
     current, mask, moves = position_from_columns(columns)
     deadline = started + int((time_ms - SAFETY_MS) * 1e6)
+    solve_nodes = 0
     if profile.solve_share > 0:
         solver = _shared_solver()
         share = profile.solve_share if moves >= EARLY_PLIES else EARLY_SOLVE_SHARE
         solve_deadline = started + int(time_ms * share * 1e6)
-        column, exact, nodes = _exact_best(solver, current, mask, moves, solve_deadline)
+        column, exact, solve_nodes = _exact_best(solver, current, mask, moves, solve_deadline)
         if column >= 0:
             pv = _exact_pv(solver, current, mask, moves, column, deadline)
             return Analysis(
                 move=str(column + 1),
                 score=_proven_score(exact, moves),
                 depth=CELLS - moves,
-                nodes=nodes,
+                nodes=solve_nodes,
                 time_ms=(time.monotonic_ns() - started) / 1e6,
                 pv=[str(col + 1) for col in pv],
             )
@@ -109,7 +110,7 @@ def choose_connect4_move(board: Board, *, time_ms: int, level: int, seed: int) -
         move=str(column + 1),
         score=score,
         depth=depth,
-        nodes=nodes,
+        nodes=solve_nodes + nodes,
         time_ms=(time.monotonic_ns() - started) / 1e6,
         pv=[str(column + 1)],
     )
