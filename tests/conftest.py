@@ -86,21 +86,28 @@ def require_binary(name: str) -> str:
     return path
 
 
-def stop_process(process: subprocess.Popen | None, sig: int = signal.SIGTERM) -> None:
-    """Stop a process started in its own session, then anything left in its process group
-    (AI pool workers, nginx workers), so no test leaves a process behind."""
-    if process is None:
-        return
-    if process.poll() is None:
+def stop_processes(processes: list[subprocess.Popen | None], sig: int = signal.SIGTERM) -> None:
+    """Signal all, then wait for each (so shutdowns overlap), then kill what is left in each
+    process group (AI pool workers, nginx workers): no test leaves a process behind. Each
+    process must have been started in its own session (`start_new_session=True`)."""
+    running = [p for p in processes if p is not None and p.poll() is None]
+    for process in running:
         with contextlib.suppress(ProcessLookupError):
             process.send_signal(sig)
+    for process in running:
         try:
             process.wait(timeout=STOP_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=STOP_TIMEOUT_S)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
+    for process in processes:
+        if process is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
+
+
+def stop_process(process: subprocess.Popen | None, sig: int = signal.SIGTERM) -> None:
+    stop_processes([process], sig)
 
 
 def tail(path: Path, lines: int = 40) -> str:
@@ -234,16 +241,19 @@ class ServerNode:
     def start(self, wait: Literal["healthy", "listening"] = "healthy") -> ServerNode:
         """Start (or restart) the node and wait until /healthz answers 200 ("healthy") or
         answers at all ("listening")."""
+        self.launch()
+        self.wait_ready(wait)
+        return self
+
+    def launch(self) -> None:
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "server", "serve"], cwd=REPO_ROOT, env=self.environment(),
                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self._wait(wait)
-        return self
 
-    def _wait(self, wait: Literal["healthy", "listening"]) -> None:
+    def wait_ready(self, wait: Literal["healthy", "listening"] = "healthy") -> None:
         deadline = time.monotonic() + SERVER_START_TIMEOUT_S
         while time.monotonic() < deadline and self.alive:
             with contextlib.suppress(OSError):
@@ -291,20 +301,39 @@ class ServerFactory:
     ) -> ServerNode:
         """A new node on a free port: against `redis_url` (default: the session Redis), or
         the embedded store when `embedded`; `env` adds or overrides environment variables."""
-        node_id = node_id or f"node-{len(self.nodes) + 1}"
-        node = ServerNode(
-            node_id=node_id,
-            port=free_port(),
-            redis_url=None if embedded else (redis_url or self.default_redis_url),
-            log_path=self.base_dir / f"{node_id}-{len(self.nodes)}.log",
-            extra_env=dict(env or {}),
-        )
-        self.nodes.append(node)
-        return node.start(wait)
+        (node,) = self.start_many([node_id], redis_url=redis_url, embedded=embedded, env=env,
+                                  wait=wait)
+        return node
+
+    def start_many(
+        self,
+        node_ids: list[str | None],
+        *,
+        redis_url: str | None = None,
+        embedded: bool = False,
+        env: dict[str, str] | None = None,
+        wait: Literal["healthy", "listening"] = "healthy",
+    ) -> list[ServerNode]:
+        """Like `start`, for several nodes booting side by side (faster than one by one)."""
+        nodes = []
+        for node_id in node_ids:
+            node_id = node_id or f"node-{len(self.nodes) + 1}"
+            node = ServerNode(
+                node_id=node_id,
+                port=free_port(),
+                redis_url=None if embedded else (redis_url or self.default_redis_url),
+                log_path=self.base_dir / f"{node_id}-{len(self.nodes)}.log",
+                extra_env=dict(env or {}),
+            )
+            self.nodes.append(node)
+            node.launch()
+            nodes.append(node)
+        for node in nodes:
+            node.wait_ready(wait)
+        return nodes
 
     def close(self) -> None:
-        for node in self.nodes:
-            node.stop()
+        stop_processes([node.process for node in self.nodes])
 
 
 # --------------------------------------------------------------------------- load balancer
@@ -469,10 +498,9 @@ def compose_topology(
     tmp_path: Path, redis_factory: RedisFactory, server_factory: ServerFactory
 ) -> Iterator[ComposeTopology]:
     redis_node = redis_factory.start(appendonly=True)
-    nodes = {
-        name: server_factory.start(name, redis_url=redis_node.url)
-        for name in ("server-1", "server-2")
-    }
+    names = ["server-1", "server-2"]
+    nodes = dict(zip(names, server_factory.start_many(names, redis_url=redis_node.url),
+                     strict=True))
     prefix = tmp_path / "nginx"
     prefix.mkdir()
     port = free_port()
@@ -481,7 +509,7 @@ def compose_topology(
     )
     lb = Nginx(prefix=prefix, config=config, port=port).start()
     yield ComposeTopology(redis=redis_node, nodes=nodes, lb=lb)
-    lb.stop()
+    stop_processes([lb.process, *(node.process for node in nodes.values())])
     redis_node.stop()
 
 
