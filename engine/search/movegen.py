@@ -1,0 +1,82 @@
+"""Which moves the search looks at, given the threats on the board.
+
+* The opponent has a five to complete: only its completion cells (block, or lose).
+* The opponent can make an open four (it has an open three): our own fours, plus every cell
+  where the opponent would make a four — the only moves that stop the three or gain a tempo.
+* Otherwise every empty cell within two cells of a stone (the centre on an empty board).
+Gravity boards have no room for that reasoning: their moves are the column tops.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.search.evaluation import C_B4, C_F4, C_FIVE
+from engine.search.position import COLS, GRAVITY, ROWS, K, Position, gravity_target
+
+ALL, DEFEND, BLOCK = 0, 1, 2  # kinds of move lists, returned with the list
+
+
+@njit(cache=True)
+def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
+    """Fill ``out`` with the moves worth searching for ``side``; return (count, kind)."""
+    me, opp = side - 1, 2 - side
+    n = 0
+    if pos.cfg[GRAVITY]:
+        for col in range(pos.cfg[COLS]):
+            idx = gravity_target(pos, col)
+            if idx >= 0:
+                out[n] = idx
+                n += 1
+        return n, ALL
+    if pos.counts[opp, C_FIVE] > 0:
+        for idx in pos.cells:
+            if pos.board[idx] == 0 and pos.cls[opp, idx] == C_FIVE:
+                out[n] = idx
+                n += 1
+        return n, BLOCK
+    if pos.counts[opp, C_F4] > 0:
+        for idx in pos.cells:
+            if pos.board[idx] == 0 and (pos.cls[me, idx] >= C_B4 or pos.cls[opp, idx] >= C_B4):
+                out[n] = idx
+                n += 1
+        return n, DEFEND
+    for idx in pos.cells:
+        if pos.board[idx] == 0 and pos.near[idx] > 0:
+            out[n] = idx
+            n += 1
+    if n == 0:
+        out[0] = pos.cells[(pos.cfg[ROWS] // 2) * pos.cfg[COLS] + pos.cfg[COLS] // 2]
+        if pos.board[out[0]] == 0:
+            n = 1
+        else:
+            for idx in pos.cells:
+                if pos.board[idx] == 0:
+                    out[0] = idx
+                    return 1, ALL
+    return n, ALL
+
+
+@njit(cache=True)
+def five_cells_through(pos: Position, idx: int, player: int, out: np.ndarray) -> int:
+    """Empty cells on the lines through ``idx`` where ``player`` completes a five."""
+    pl = player - 1
+    reach = pos.cfg[K]
+    n = 0
+    for d in range(4):
+        step = pos.steps[d]
+        for sign in (-1, 1):
+            for i in range(1, reach + 1):
+                q = idx + sign * i * step
+                if pos.board[q] == 3:
+                    break
+                if pos.board[q] == 0 and pos.cls[pl, q] == C_FIVE:
+                    seen = False
+                    for j in range(n):
+                        if out[j] == q:
+                            seen = True
+                    if not seen:
+                        out[n] = q
+                        n += 1
+    return n

@@ -1,0 +1,172 @@
+"""Line patterns: what a stone placed on an empty cell makes along one direction, per rule.
+
+A cell's neighbourhood along one direction is packed into a *line key*: 2 bits per cell for
+the ``R`` cells on each side (the cell itself excluded), codes 0 empty, 1 own, 2 opponent,
+3 off the board. The key is maintained incrementally by the position (see ``position.py``),
+and classified here into a pattern level (five, open four, four, open three, ...).
+
+The classification is generic over ``k`` and the rule because it is defined by what the line
+can still become, not by a list of shapes: a *five* is a winning run under the rule, a *four*
+leaves one winning cell, an *open four* two, an *open three* can become an open four with
+one more stone, and so on. So a caro run of five blocked at both ends is simply not a five,
+and neither is a standard-rule overline. Results are memoised in a per-(k, rule) table filled
+lazily inside compiled code: a key is classified the first time the search meets it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# Rules as small ints so one compiled function serves all of them (engine.variants.Rule).
+FREESTYLE, STANDARD, CARO, CARO_EXACT = 0, 1, 2, 3
+
+# Pattern levels along one direction, for a stone placed on the cell.
+NONE, ONE, B2, F2, B3, F3, B4, F4, FIVE = range(9)
+N_PATTERNS = 9
+
+EMPTY_CODE, OWN_CODE, OPP_CODE, WALL_CODE = 0, 1, 2, 3
+MAX_RADIUS = 6  # 4**(2*6) one-byte entries = 16 MiB; k = 7 looks 6 cells out (see window_radius)
+
+
+def window_radius(k: int, rule: int) -> int:
+    """Cells looked at on each side. Freestyle only needs the k-1 cells a five through the
+    centre can use; the other rules also look at the cell beyond (overline, blocked ends).
+    Capped so the table stays at most 16 MiB (k = 7 then misses the far end cells)."""
+    return min(k - 1 if rule == FREESTYLE else k, MAX_RADIUS)
+
+
+def new_pattern_table(radius: int) -> np.ndarray:
+    """An empty (all unknown) memo table for keys of ``radius`` cells each side."""
+    return np.full(1 << (4 * radius), -1, dtype=np.int8)
+
+
+@njit(cache=True, inline="always")
+def swap_colours(key: np.uint32) -> np.uint32:
+    """The same line seen by the other player: codes 1 and 2 swap, 0 and 3 stay."""
+    return ((key & np.uint32(0x55555555)) << np.uint32(1)) | (
+        (key >> np.uint32(1)) & np.uint32(0x55555555)
+    )
+
+
+@njit(cache=True, inline="always")
+def key_shift(offset: int, radius: int) -> int:
+    """Bit position of the cell at ``offset`` (-radius..radius, not 0) inside a line key."""
+    if offset < 0:
+        return 2 * (offset + radius)
+    return 2 * (offset + radius - 1)
+
+
+@njit(cache=True)
+def _wins_through(line: np.ndarray, at: int, k: int, rule: int) -> bool:
+    """Whether the own run through ``at`` wins under ``rule`` (cells outside count as empty)."""
+    n = line.shape[0]
+    lo = at
+    while lo > 0 and line[lo - 1] == OWN_CODE:
+        lo -= 1
+    hi = at
+    while hi < n - 1 and line[hi + 1] == OWN_CODE:
+        hi += 1
+    run = hi - lo + 1
+    if rule == FREESTYLE:
+        return run >= k
+    if rule == STANDARD:
+        return run == k
+    blocked = lo > 0 and line[lo - 1] == OPP_CODE and hi < n - 1 and line[hi + 1] == OPP_CODE
+    if rule == CARO:
+        return run > k or (run == k and not blocked)
+    return run == k and not blocked
+
+
+@njit(cache=True)
+def _winning_cells(line: np.ndarray, k: int, rule: int) -> int:
+    """How many empty cells would each complete a winning run."""
+    count = 0
+    for e in range(line.shape[0]):
+        if line[e] == EMPTY_CODE:
+            line[e] = OWN_CODE
+            if _wins_through(line, e, k, rule):
+                count += 1
+            line[e] = EMPTY_CODE
+    return count
+
+
+@njit(cache=True)
+def _best_after_one(line: np.ndarray, k: int, rule: int) -> int:
+    """The most winning cells any one more own stone can leave (0 when none is a four)."""
+    best = 0
+    for e in range(line.shape[0]):
+        if line[e] == EMPTY_CODE:
+            line[e] = OWN_CODE
+            w = _winning_cells(line, k, rule)
+            line[e] = EMPTY_CODE
+            if w > best:
+                best = w
+    return best
+
+
+@njit(cache=True)
+def _has_free_window(line: np.ndarray, centre: int, k: int) -> bool:
+    """Whether some k-cell window through the centre holds no opponent stone or edge."""
+    n = line.shape[0]
+    for start in range(max(0, centre - k + 1), min(centre, n - k) + 1):
+        free = True
+        for i in range(start, start + k):
+            if line[i] >= OPP_CODE:
+                free = False
+                break
+        if free:
+            return True
+    return False
+
+
+@njit(cache=True)
+def classify(key: np.uint32, k: int, rule: int, radius: int) -> int:
+    """Pattern level made by an own stone on the centre of the line packed in ``key``."""
+    line = np.zeros(2 * radius + 1, dtype=np.int8)
+    for off in range(-radius, radius + 1):
+        if off != 0:
+            line[off + radius] = (key >> np.uint32(key_shift(off, radius))) & np.uint32(3)
+    centre = radius
+    line[centre] = OWN_CODE
+    if _wins_through(line, centre, k, rule):
+        return FIVE
+    w = _winning_cells(line, k, rule)
+    if w >= 2:
+        return F4
+    if w == 1:
+        return B4
+    best = _best_after_one(line, k, rule)
+    if best >= 2:
+        return F3
+    if best == 1:
+        return B3
+    level = NONE
+    for e in range(line.shape[0]):
+        if line[e] == EMPTY_CODE:
+            line[e] = OWN_CODE
+            after = _best_after_one(line, k, rule)
+            line[e] = EMPTY_CODE
+            if after >= 2:
+                return F2
+            if after == 1:
+                level = B2
+    if level == NONE and _has_free_window(line, centre, k):
+        level = ONE
+    return level
+
+
+@njit(cache=True)
+def _fill(table: np.ndarray, key: np.uint32, k: int, rule: int, radius: int) -> int:
+    value = classify(key, k, rule, radius)
+    table[key] = value
+    return value
+
+
+@njit(cache=True, inline="always")
+def pattern(table: np.ndarray, key: np.uint32, k: int, rule: int, radius: int) -> int:
+    """Memoised :func:`classify` (the slow path is a call, so the fast path stays tiny)."""
+    value = table[key]
+    if value < 0:
+        value = _fill(table, key, k, rule, radius)
+    return value

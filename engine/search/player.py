@@ -1,0 +1,245 @@
+"""``choose_grid_move``: the searcher for every free-placement k-in-a-row board (and a plain
+alpha-beta fallback for gravity boards), with playing levels.
+
+Order of business for a move: an immediate five or a forced block is played at once (through
+the search, which sees them at depth 1); then a VCF and, time allowing, a VCT for the side to
+move; otherwise iterative-deepening alpha-beta until the deadline. Lower levels think less and
+deeper levels are capped, and levels 1..3 sometimes pick a reasonable second-best move, chosen
+by a generator seeded from ``seed`` and the position so a game replays identically.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.analysis import Analysis
+from engine.board import Board
+from engine.search.alphabeta import (
+    DEADLINE,
+    FULL_ROOT,
+    LEAF_VCF_NODES,
+    MAX_MOVES,
+    MAX_PLY,
+    NODE_LIMIT,
+    NODES,
+    SearchContext,
+    search_root,
+)
+from engine.search.patterns import CARO, CARO_EXACT, FREESTYLE, STANDARD
+from engine.search.position import Position, new_position
+from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
+from engine.search.ttable import DEFAULT_TT_MIB, MATE_BOUND, WIN, new_table
+from engine.variants import Rule
+
+log = logging.getLogger(__name__)
+
+RULE_CODES = {
+    Rule.FREESTYLE: FREESTYLE,
+    Rule.STANDARD: STANDARD,
+    Rule.CARO: CARO,
+    Rule.CARO_EXACT: CARO_EXACT,
+}
+SAFETY_MS = 8  # left for building the answer after the search stops
+VCF_DEPTH = 24
+VCT_DEPTH = 6
+THREAT_SHARE = 30  # percent of the budget the root VCF / VCT may use
+VCT_WIN = WIN - 999
+
+
+@dataclass(frozen=True, slots=True)
+class LevelSettings:
+    """How one playing level thinks. ``blunder_rate`` is the chance to play another move that
+    scores within ``blunder_margin`` of the best and does not allow a five next move."""
+
+    time_share: float
+    max_depth: int
+    blunder_rate: float
+    blunder_margin: int
+    threat_search: bool
+
+
+LEVEL_SETTINGS = {
+    1: LevelSettings(0.25, 1, 0.35, 2 * WIN, False),
+    2: LevelSettings(0.4, 2, 0.2, 300, False),
+    3: LevelSettings(0.6, 4, 0.1, 80, True),
+    4: LevelSettings(0.8, 8, 0.0, 0, True),
+    5: LevelSettings(1.0, MAX_PLY - 8, 0.0, 0, True),
+}
+
+
+def _new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> SearchContext:
+    keys, data = new_table(tt_mib)
+    size = pos.board.shape[0]
+    ctl = np.zeros(8, dtype=np.int64)
+    ctl[FULL_ROOT] = int(full_root)
+    ctl[LEAF_VCF_NODES] = leaf_vcf
+    ctl[NODE_LIMIT] = 1 << 62
+    return SearchContext(
+        ctl=ctl,
+        tt_keys=keys,
+        tt_data=data,
+        killers=np.full((MAX_PLY, 2), -1, dtype=np.int64),
+        history=np.zeros((2, size), dtype=np.int64),
+        pv=np.zeros((MAX_PLY + 1, MAX_PLY + 1), dtype=np.int64),
+        pv_len=np.zeros(MAX_PLY + 1, dtype=np.int64),
+        moves=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+        keys=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+        vcf_cache=new_fail_cache(),
+        vcf_line=np.full(256, -1, dtype=np.int64),
+        vcf_budget=np.zeros(3, dtype=np.int64),
+        vcf_buf=new_buffer(VCF_DEPTH),
+        root_scores=np.zeros(MAX_MOVES, dtype=np.int64),
+    )
+
+
+def position_of(board: Board) -> Position:
+    """The search position for ``board`` (its stones; the move order does not matter)."""
+    v = board.variant
+    return new_position(v.rows, v.cols, v.k, RULE_CODES[v.rule], v.gravity, board.cells())
+
+
+def _threat_win(
+    pos: Position, ctx: SearchContext, side: int, nodes: int, deadline: int, use_vct: bool
+) -> list[int] | None:
+    """A forced win for ``side`` found by VCF (then VCT) within ``nodes`` and ``deadline``:
+    the line (VCF: the whole sequence; VCT: its first move), or None."""
+    ctx.vcf_budget[0] = 0
+    ctx.vcf_budget[1] = nodes
+    ctx.vcf_budget[2] = deadline
+    ctx.vcf_line[:] = -1
+    found = vcf(pos, side, VCF_DEPTH, ctx.vcf_budget, ctx.vcf_cache, ctx.vcf_line, 0, ctx.vcf_buf)
+    if not found and use_vct:
+        ctx.vcf_budget[1] = ctx.vcf_budget[0] + nodes
+        ctx.vcf_line[:] = -1
+        found = vct(
+            pos,
+            side,
+            VCT_DEPTH,
+            ctx.vcf_budget,
+            ctx.vcf_cache,
+            ctx.vcf_line,
+            0,
+            VCF_DEPTH,
+            ctx.vcf_buf,
+        )
+    ctx.ctl[NODES] += ctx.vcf_budget[0]
+    if not found:
+        return None
+    line = [int(m) for m in ctx.vcf_line]
+    return line[: line.index(-1)] if -1 in line else line
+
+
+def choose_grid_move(
+    board: Board,
+    *,
+    time_ms: int,
+    level: int = 5,
+    seed: int = 0,
+    tt_mib: int | None = None,
+    max_depth: int | None = None,
+    max_nodes: int | None = None,
+) -> Analysis:
+    """Choose a move for the side to move on ``board`` within ``time_ms`` (hard limit).
+
+    ``max_depth`` / ``max_nodes`` cap the search further (used for reproducible tests and
+    benches); ``tt_mib`` bounds the transposition table (default 32 MiB).
+    """
+    started = time.monotonic_ns()
+    settings = LEVEL_SETTINGS[level]
+    budget_ns = int(max(1.0, time_ms * settings.time_share - SAFETY_MS) * 1_000_000)
+    deadline = started + budget_ns
+    pos = position_of(board)
+    side = board.turn
+    ctx = _new_context(
+        pos,
+        tt_mib or DEFAULT_TT_MIB,
+        settings.blunder_rate > 0,
+        300 if settings.threat_search else 0,
+    )
+    ctx.ctl[DEADLINE] = deadline
+    if max_nodes is not None:
+        ctx.ctl[NODE_LIMIT] = max_nodes
+    depth_cap = min(settings.max_depth, max_depth or settings.max_depth)
+
+    line = None
+    if settings.threat_search and not board.variant.gravity and len(board.move_stack) >= 5:
+        threat_nodes = max(2000, min(500_000, time_ms * 100))
+        threat_deadline = started + budget_ns * THREAT_SHARE // 100
+        line = _threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=level >= 4)
+    if line:
+        # A VCT line is only its first move: report a proven win of unknown length.
+        score = WIN - len(line) if len(line) > 1 else VCT_WIN
+        move, depth, pv = line[0], len(line), line
+        nodes = int(ctx.ctl[NODES])
+    else:
+        root_moves = np.zeros(MAX_MOVES, dtype=np.int64)
+        result = np.zeros(4, dtype=np.int64)
+        pv_out = np.full(MAX_PLY + 2, -1, dtype=np.int64)
+        soft = started + budget_ns * 45 // 100
+        n = search_root(pos, ctx, side, depth_cap, soft, root_moves, result, pv_out)
+        move, score, depth, nodes = (int(x) for x in result)
+        pv = [int(m) for m in pv_out[: list(pv_out).index(-1)]] if pv_out[0] >= 0 else [move]
+        move, score, pv = _maybe_blunder(
+            board, pos, settings, seed, root_moves[:n], ctx.root_scores[:n], move, score, pv
+        )
+    elapsed_ms = (time.monotonic_ns() - started) / 1e6
+    cells = [int(pos.index_of[m]) for m in pv if m >= 0]
+    log.debug(
+        "grid move %s score %d depth %d nodes %d in %.1f ms",
+        cells[:1],
+        score,
+        depth,
+        nodes,
+        elapsed_ms,
+    )
+    return Analysis(
+        move=board.move_str(int(pos.index_of[move])),
+        score=int(score),
+        depth=int(depth),
+        nodes=int(nodes),
+        time_ms=round(elapsed_ms, 2),
+        pv=[board.move_str(c) for c in cells],
+    )
+
+
+def _maybe_blunder(
+    board: Board,
+    pos: Position,
+    settings: LevelSettings,
+    seed: int,
+    moves: np.ndarray,
+    scores: np.ndarray,
+    move: int,
+    score: int,
+    pv: list[int],
+) -> tuple[int, int, list[int]]:
+    """At weak levels, sometimes swap the best move for a plausible worse one."""
+    if settings.blunder_rate <= 0 or len(moves) < 2 or score >= MATE_BOUND:
+        return move, score, pv
+    rng = random.Random(f"{seed}:{board.zobrist_hash()}:{len(board.move_stack)}")
+    if rng.random() >= settings.blunder_rate:
+        return move, score, pv
+    floor = max(score - settings.blunder_margin, -(WIN - 3))
+    ranked = zip(moves[:6], scores[:6], strict=True)
+    options = [(int(m), int(s)) for m, s in ranked if s >= floor and m != move]
+    if not options:
+        return move, score, pv
+    choice, choice_score = options[rng.randrange(len(options))]
+    return choice, choice_score, [choice]
+
+
+def warm_up() -> None:
+    """Compile (or load from the numba cache) every search function and fill the common
+    pattern tables, so a worker's first real move is not slowed down. Call in pool initialisers."""
+    for spec, moves in (
+        ("gomoku", "h8 h9 i8 i9 j8 g8 j9"),
+        ("caro", "h8 h9 i8 i9 j8"),
+        ("caro9", "e5 e6 d5"),
+    ):
+        choose_grid_move(Board.from_moves(spec, moves), time_ms=50, level=5)
+    choose_grid_move(Board.from_moves("gomoku", "h8 h9"), time_ms=30, level=1)

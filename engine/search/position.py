@@ -1,0 +1,228 @@
+"""The search's own board: padded arrays updated incrementally on make and unmake.
+
+Cells live in a 1-D array with ``R`` wall cells around the board (one wall block shared by
+the left and right edges), so walking up to ``R`` steps in any of the four directions never
+leaves the array and meets a wall code instead of the next row. For every cell and direction
+the position keeps the *line key* of its neighbourhood; placing a stone ORs two bits into the
+keys of the ``4 * 2R`` cells around it and re-classifies those that are empty. Per player it
+keeps each empty cell's class and score plus running totals and per-class counts, so the
+evaluation and "does anyone threaten a five" are O(1).
+
+All arrays travel in a :class:`Position` named tuple so numba sees one argument.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from engine.search.evaluation import CELL_CLASS, CELL_SCORE, N_CLASSES
+from engine.search.patterns import (
+    WALL_CODE,
+    key_shift,
+    new_pattern_table,
+    pattern,
+    swap_colours,
+    window_radius,
+)
+
+# cfg fields
+ROWS, COLS, K, RULE, RADIUS, WIDTH, GRAVITY, CELLS = range(8)
+# state fields
+HASH, STONES = range(2)
+POW9 = np.array([729, 81, 9, 1], dtype=np.int32)
+
+
+class Position(NamedTuple):
+    cfg: np.ndarray  # int64[8]: rows, cols, k, rule, radius, width, gravity, cells
+    state: np.ndarray  # uint64[2]: Zobrist hash, stones on the board
+    board: np.ndarray  # int8[n]: 0 empty, 1 / 2 stones, 3 wall
+    keys: np.ndarray  # uint32[n, 4]: line key per cell and direction (player 1's view)
+    pat: np.ndarray  # int8[2, n, 4]: pattern level per player, cell, direction
+    combo: np.ndarray  # int32[2, n]: index of the cell's four patterns in the cell tables
+    cls: np.ndarray  # int8[2, n]: cell class per player (valid on empty cells)
+    score: np.ndarray  # int32[2, n]: cell score per player (valid on empty cells)
+    counts: np.ndarray  # int32[2, N_CLASSES]: empty cells of each class per player
+    totals: np.ndarray  # int64[2]: sum of empty cells' scores per player
+    near: np.ndarray  # int16[n]: stones within two cells (candidate moves have near > 0)
+    zobrist: np.ndarray  # uint64[2, n]
+    steps: np.ndarray  # int64[4]: index step per direction
+    cells: np.ndarray  # int32[rows * cols]: padded index of each engine cell
+    index_of: np.ndarray  # int32[n]: engine cell of a padded index, -1 on walls
+    table: np.ndarray  # int8[4 ** (2R)]: memoised line patterns for (k, rule)
+    cell_class: np.ndarray  # int8[9 ** 4]
+    cell_score: np.ndarray  # int32[9 ** 4]
+
+
+_TABLES: dict[tuple[int, int], np.ndarray] = {}
+
+
+def pattern_table(k: int, rule: int) -> np.ndarray:
+    """The process-wide memo table for (k, rule); it only ever fills in, so sharing is safe."""
+    key = (k, rule)
+    if key not in _TABLES:
+        _TABLES[key] = new_pattern_table(window_radius(k, rule))
+    return _TABLES[key]
+
+
+def new_position(
+    rows: int, cols: int, k: int, rule: int, gravity: bool, stones: list[int]
+) -> Position:
+    """A position with ``stones[cell]`` (0, 1, 2; engine cell order, row 0 at the bottom)."""
+    radius = window_radius(k, rule)
+    width = cols + radius
+    size = (rows + 2 * radius + 2) * width
+    cells = np.array(
+        [(r + radius + 1) * width + c for r in range(rows) for c in range(cols)], dtype=np.int32
+    )
+    index_of = np.full(size, -1, dtype=np.int32)
+    index_of[cells] = np.arange(rows * cols, dtype=np.int32)
+    rng = np.random.default_rng(0x5EED + rows * 1000 + cols)
+    pos = Position(
+        cfg=np.array([rows, cols, k, rule, radius, width, int(gravity), rows * cols], np.int64),
+        state=np.zeros(2, dtype=np.uint64),
+        board=np.full(size, WALL_CODE, dtype=np.int8),
+        keys=np.zeros((size, 4), dtype=np.uint32),
+        pat=np.zeros((2, size, 4), dtype=np.int8),
+        combo=np.zeros((2, size), dtype=np.int32),
+        cls=np.zeros((2, size), dtype=np.int8),
+        score=np.zeros((2, size), dtype=np.int32),
+        counts=np.zeros((2, N_CLASSES), dtype=np.int32),
+        totals=np.zeros(2, dtype=np.int64),
+        near=np.zeros(size, dtype=np.int16),
+        zobrist=rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64),
+        steps=np.array([1, width, width + 1, width - 1], dtype=np.int64),
+        cells=cells,
+        index_of=index_of,
+        table=pattern_table(k, rule),
+        cell_class=CELL_CLASS,
+        cell_score=CELL_SCORE,
+    )
+    pos.board[cells] = 0
+    _initialise(pos, np.asarray(stones, dtype=np.int8))
+    return pos
+
+
+@njit(cache=True)
+def _initialise(pos: Position, stones: np.ndarray) -> None:
+    radius = pos.cfg[RADIUS]
+    for idx in pos.cells:
+        for d in range(4):
+            key = np.uint32(0)
+            for off in range(-radius, radius + 1):
+                if off != 0:
+                    code = pos.board[idx + off * pos.steps[d]]
+                    key |= np.uint32(code) << np.uint32(key_shift(off, radius))
+            pos.keys[idx, d] = key
+    for idx in pos.cells:
+        _add_cell(pos, idx)
+    for i in range(stones.shape[0]):
+        if stones[i] != 0:
+            make(pos, pos.cells[i], stones[i])
+
+
+@njit(cache=True)
+def _add_cell(pos: Position, idx: int) -> None:
+    """Classify an empty cell from scratch and add it to totals and counts."""
+    k, rule, radius = pos.cfg[K], pos.cfg[RULE], pos.cfg[RADIUS]
+    keys, table, pat = pos.keys, pos.table, pos.pat
+    for pl in range(2):
+        combo = 0
+        for d in range(4):
+            key = keys[idx, d]
+            level = pattern(table, key if pl == 0 else swap_colours(key), k, rule, radius)
+            pat[pl, idx, d] = level
+            combo += level * POW9[d]
+        pos.combo[pl, idx] = combo
+        cls = pos.cell_class[combo]
+        sc = pos.cell_score[combo]
+        pos.cls[pl, idx] = cls
+        pos.score[pl, idx] = sc
+        pos.counts[pl, cls] += 1
+        pos.totals[pl] += sc
+
+
+@njit(cache=True)
+def _update_lines(pos: Position, idx: int, code: int) -> None:
+    """Write ``code`` (a stone, or 0 to clear) into the keys around ``idx`` and re-classify
+    the empty cells whose keys changed. One flat loop on local arrays: helper calls taking the
+    arrays cost more than the work here (measured)."""
+    k, rule, radius = pos.cfg[K], pos.cfg[RULE], pos.cfg[RADIUS]
+    keys, table, pat, board = pos.keys, pos.table, pos.pat, pos.board
+    combo_of, cls_of, score_of = pos.combo, pos.cls, pos.score
+    counts, totals = pos.counts, pos.totals
+    cell_class, cell_score, steps = pos.cell_class, pos.cell_score, pos.steps
+    value = np.uint32(code)
+    three = np.uint32(3)
+    for d in range(4):
+        step = steps[d]
+        for sign in (-1, 1):
+            for i in range(1, radius + 1):
+                q = idx - sign * i * step
+                if board[q] == WALL_CODE:
+                    break  # nothing on the board beyond the edge sees this cell
+                shift = np.uint32(key_shift(sign * i, radius))
+                key = (keys[q, d] & ~(three << shift)) | (value << shift)
+                keys[q, d] = key
+                if board[q] != 0:
+                    continue
+                for pl in range(2):
+                    level = pattern(table, key if pl == 0 else swap_colours(key), k, rule, radius)
+                    old = pat[pl, q, d]
+                    if level == old:
+                        continue
+                    pat[pl, q, d] = level
+                    combo = combo_of[pl, q] + (level - old) * POW9[d]
+                    combo_of[pl, q] = combo
+                    cls = cell_class[combo]
+                    sc = cell_score[combo]
+                    counts[pl, cls_of[pl, q]] -= 1
+                    counts[pl, cls] += 1
+                    totals[pl] += sc - score_of[pl, q]
+                    cls_of[pl, q] = cls
+                    score_of[pl, q] = sc
+
+
+@njit(cache=True)
+def _touch_near(near: np.ndarray, width: int, idx: int, delta: int) -> None:
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            near[idx + dr * width + dc] += delta
+
+
+@njit(cache=True)
+def make(pos: Position, idx: int, player: int) -> None:
+    """Place ``player``'s stone on the empty padded cell ``idx``."""
+    for pl in range(2):
+        pos.counts[pl, pos.cls[pl, idx]] -= 1
+        pos.totals[pl] -= pos.score[pl, idx]
+    pos.board[idx] = player
+    pos.state[HASH] ^= pos.zobrist[player - 1, idx]
+    pos.state[STONES] += np.uint64(1)
+    _update_lines(pos, idx, player)
+    _touch_near(pos.near, pos.cfg[WIDTH], idx, 1)
+
+
+@njit(cache=True)
+def unmake(pos: Position, idx: int) -> None:
+    """Take the stone on ``idx`` back off the board."""
+    player = pos.board[idx]
+    pos.board[idx] = 0
+    pos.state[HASH] ^= pos.zobrist[player - 1, idx]
+    pos.state[STONES] -= np.uint64(1)
+    _update_lines(pos, idx, 0)
+    _add_cell(pos, idx)
+    _touch_near(pos.near, pos.cfg[WIDTH], idx, -1)
+
+
+@njit(cache=True)
+def gravity_target(pos: Position, col: int) -> int:
+    """The padded index where a stone dropped in ``col`` lands, or -1 if the column is full."""
+    cols = pos.cfg[COLS]
+    for row in range(pos.cfg[ROWS]):
+        idx = pos.cells[row * cols + col]
+        if pos.board[idx] == 0:
+            return idx
+    return -1

@@ -1,0 +1,211 @@
+"""Threat-space search: forced wins by continuous fours (VCF) and by threes and fours (VCT).
+
+VCF: the attacker only plays moves that make a four, so every defender reply is forced (the one
+completion cell; a counter-four from the defender must in turn be blocked by a move that is
+itself a four). VCT also lets the attacker make open threes; the defender then answers with any
+move that stops the three or with a four of its own, and the attacker must win against every
+answer. Both searches are budgeted in nodes (``budget[0]`` counts, ``budget[1]`` is the limit)
+and by a deadline (``budget[2]``), and remember refuted positions in a small hash table so
+transpositions are not searched twice.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from engine.search.evaluation import C_B4, C_B4F3, C_F3, C_F4, C_FIVE
+from engine.search.movegen import five_cells_through
+from engine.search.position import HASH, Position, make, unmake
+from engine.search.timer import now_ns
+
+MAX_CANDIDATES = 640
+FAIL_CACHE_BITS = 16
+
+
+def new_fail_cache() -> np.ndarray:
+    return np.zeros(1 << FAIL_CACHE_BITS, dtype=np.uint64)
+
+
+def new_buffer(depth: int) -> np.ndarray:
+    """Per-level move lists for a VCF of up to ``depth`` fours."""
+    return np.zeros((depth + 1, MAX_CANDIDATES + 8), dtype=np.int64)
+
+
+@njit(cache=True)
+def _spend(budget: np.ndarray) -> None:
+    """Count a node; past the deadline (``budget[2]``, monotonic ns) the budget is exhausted."""
+    budget[0] += 1
+    if (budget[0] & 255) == 0 and now_ns() >= budget[2]:
+        budget[1] = 0
+
+
+@njit(cache=True)
+def _fail_key(pos: Position, attacker: int, depth: int, kind: int) -> np.uint64:
+    salt = np.uint64(attacker * 0x9E3779B97F4A7C15 + depth * 0xBF58476D1CE4E5B9 + kind)
+    return pos.state[HASH] ^ salt
+
+
+@njit(cache=True)
+def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
+    """Sort moves by the attacker's cell score, best first (insertion sort; lists are short)."""
+    for i in range(1, n):
+        m = moves[i]
+        s = pos.score[pl, m]
+        j = i - 1
+        while j >= 0 and pos.score[pl, moves[j]] < s:
+            moves[j + 1] = moves[j]
+            j -= 1
+        moves[j + 1] = m
+
+
+@njit(cache=True)
+def _single_five_cell(pos: Position, pl: int) -> int:
+    """The defender's completion cell when it has exactly one, else -1."""
+    found = -1
+    for idx in pos.cells:
+        if pos.board[idx] == 0 and pos.cls[pl, idx] == C_FIVE:
+            if found >= 0:
+                return -1
+            found = idx
+    return found
+
+
+@njit(cache=True)
+def vcf(
+    pos: Position,
+    attacker: int,
+    depth: int,
+    budget: np.ndarray,
+    cache: np.ndarray,
+    line: np.ndarray,
+    ply: int,
+    buf: np.ndarray,
+) -> bool:
+    """Whether ``attacker`` (to move) wins by continuous fours within ``depth`` fours.
+    On success ``line[ply:]`` holds the winning sequence (attacker, defender, ...).
+    ``buf`` (int64[>= depth + 1, MAX_CANDIDATES + 8]) holds each level's move list."""
+    me, opp = attacker - 1, 2 - attacker
+    defender = 3 - attacker
+    _spend(budget)
+    if pos.counts[me, C_FIVE] > 0:
+        for idx in pos.cells:
+            if pos.board[idx] == 0 and pos.cls[me, idx] == C_FIVE:
+                line[ply] = idx
+                line[ply + 1] = -1
+                return True
+    if depth <= 0 or budget[0] > budget[1]:
+        return False
+    if pos.counts[me, C_B4] + pos.counts[me, C_B4F3] + pos.counts[me, C_F4] == 0:
+        return False  # no four to make
+    slot = _fail_key(pos, attacker, depth, 1)
+    if cache[slot & np.uint64(cache.shape[0] - 1)] == slot:
+        return False
+    moves = buf[depth]
+    fives = buf[depth, MAX_CANDIDATES:]
+    n = 0
+    if pos.counts[opp, C_FIVE] > 0:
+        block = _single_five_cell(pos, opp)
+        if block >= 0 and pos.cls[me, block] >= C_B4:
+            moves[0] = block
+            n = 1
+    else:
+        for idx in pos.cells:
+            if pos.board[idx] == 0 and pos.cls[me, idx] >= C_B4:
+                moves[n] = idx
+                n += 1
+        _order(pos, me, moves, n)
+    for i in range(n):
+        m = moves[i]
+        make(pos, m, attacker)
+        won = False
+        if pos.counts[opp, C_FIVE] == 0:
+            nf = five_cells_through(pos, m, attacker, fives)
+            if nf >= 2:
+                line[ply + 1] = fives[0]
+                line[ply + 2] = fives[1]
+                line[ply + 3] = -1
+                won = True
+            elif nf == 1:
+                make(pos, fives[0], defender)
+                won = vcf(pos, attacker, depth - 1, budget, cache, line, ply + 2, buf)
+                unmake(pos, fives[0])
+                line[ply + 1] = fives[0]
+        unmake(pos, m)
+        if won:
+            line[ply] = m
+            return True
+    if budget[0] <= budget[1]:
+        cache[slot & np.uint64(cache.shape[0] - 1)] = slot
+    return False
+
+
+@njit(cache=True)
+def vct(
+    pos: Position,
+    attacker: int,
+    depth: int,
+    budget: np.ndarray,
+    cache: np.ndarray,
+    line: np.ndarray,
+    ply: int,
+    vcf_depth: int,
+    buf: np.ndarray,
+) -> bool:
+    """Whether ``attacker`` (to move) wins by fours and open threes within ``depth`` threats.
+    ``line[ply]`` receives the first move of the win."""
+    me, opp = attacker - 1, 2 - attacker
+    defender = 3 - attacker
+    if vcf(pos, attacker, vcf_depth, budget, cache, line, ply, buf):
+        return True
+    if depth <= 0 or budget[0] > budget[1]:
+        return False
+    if pos.counts[opp, C_FIVE] > 0 or pos.counts[opp, C_F4] > 0:
+        return False  # the defender is faster: it can make a five or an open four now
+    slot = _fail_key(pos, attacker, depth, 2)
+    if cache[slot & np.uint64(cache.shape[0] - 1)] == slot:
+        return False
+    _spend(budget)
+    moves = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    n = 0
+    for idx in pos.cells:
+        if pos.board[idx] == 0:
+            if pos.cls[me, idx] >= C_F3:
+                moves[n] = idx
+                n += 1
+    _order(pos, me, moves, n)
+    replies = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    for i in range(n):
+        m = moves[i]
+        make(pos, m, attacker)
+        if pos.counts[me, C_F4] == 0 and pos.counts[me, C_FIVE] == 0:
+            unmake(pos, m)
+            continue  # not a threat after all
+        # Every defence must fail: block cells, the defender's fours.
+        nr = 0
+        for idx in pos.cells:
+            if pos.board[idx] == 0 and (pos.cls[me, idx] >= C_B4 or pos.cls[opp, idx] >= C_B4):
+                replies[nr] = idx
+                nr += 1
+        refuted = nr == 0
+        for j in range(nr):
+            r = replies[j]
+            make(pos, r, defender)
+            if pos.counts[opp, C_FIVE] > 0 and pos.counts[me, C_FIVE] == 0:
+                holds = vcf(pos, attacker, vcf_depth, budget, cache, line, ply + 2, buf)
+            else:
+                holds = vct(pos, attacker, depth - 1, budget, cache, line, ply + 2, vcf_depth, buf)
+            unmake(pos, r)
+            if not holds:
+                refuted = True
+                break
+        unmake(pos, m)
+        if not refuted:
+            line[ply] = m
+            line[ply + 1] = -1
+            return True
+        if budget[0] > budget[1]:
+            return False
+    if budget[0] <= budget[1]:
+        cache[slot & np.uint64(cache.shape[0] - 1)] = slot
+    return False
