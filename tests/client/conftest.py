@@ -18,9 +18,21 @@ def shots_dir(artifacts_dir: Path) -> Path:
     return path
 
 
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    report = yield
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+    return report
+
+
 @pytest.fixture
-def players(browser, app_server, shots_dir: Path) -> Iterator:
-    """`players(label, **viewport)` opens a fresh browser context (its own localStorage)."""
+def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest) -> Iterator:
+    """`players(label, **viewport)` opens a fresh browser context (its own localStorage); when
+    the test fails, every player's page is saved as failed-<test>-<label>.png."""
     opened: list[Player] = []
 
     def open_player(label: str, **kwargs) -> Player:
@@ -29,6 +41,9 @@ def players(browser, app_server, shots_dir: Path) -> Iterator:
         return player
 
     yield open_player
+    if request.node.stash.get(FAILED, False):
+        for player in opened:
+            player.shot(f"failed-{request.node.name}-{player.label}")
     for player in opened:
         assert not player.errors, f"{player.label}: page errors {player.errors}"
         player.close()

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 # The person fills columns from the middle outwards; a game lasts at most 42 plies.
 COLUMN_ORDER = "dcebfag"
 MAX_TURNS = 21
+AI_REPLY_TIMEOUT_MS = 60_000  # the first reply may wait for the AI worker process to start
 REPLY_OR_END = """n => document.querySelectorAll('#move-list button.mv').length >= n
     || !document.getElementById('gameover').hidden"""
 
@@ -31,7 +32,7 @@ def test_connect4_against_the_ai_is_played_to_the_end_with_the_ai_replying(playe
         column = next(c for c in COLUMN_ORDER if column_open(me, c))
         before = me.ply_count()
         me.play(f"{column}6")
-        me.page.wait_for_function(REPLY_OR_END, arg=before + 2)
+        me.page.wait_for_function(REPLY_OR_END, arg=before + 2, timeout=AI_REPLY_TIMEOUT_MS)
         if me.ply_count() == before + 2:
             ai_replies += 1
         if turn == 1:
