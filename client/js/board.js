@@ -107,7 +107,7 @@ export class Board extends EventTarget {
   }
 
   onTap(e) {
-    const cell = e.detail === 0 ? this.cursor : this.cellFromEvent(e);
+    const cell = this.cellFromEvent(e);
     if (cell < 0 || !this.canPlay(cell)) return;
     const touch = e.pointerType === "touch" || (e.sourceCapabilities && e.sourceCapabilities.firesTouchEvents);
     if (touch && this.cellPixels() < 30 && this.pendingTap !== cell) {

@@ -214,6 +214,7 @@ export function mountRoom(main, roomId) {
   conn.start();
 
   return () => {
+    main.removeAttribute("aria-busy");
     clearInterval(ticker);
     stopLang();
     conn.close();
