@@ -85,6 +85,8 @@ class AiPlayer:
     async def play(self, room_id: str) -> None:
         """Make the AI move in `room_id` unless this or another node is already on it."""
         if room_id in self._running:
+            # Searching here already; look again when the lease would lapse if this node died.
+            await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
             return
         owner = f"{self.node_id}:{secrets.token_hex(4)}"
         if not await self.redis.set(lease_key(room_id), owner, nx=True, px=LEASE_MS):
@@ -139,6 +141,8 @@ class AiPlayer:
             return commands.Move(current.turn, analysis.move, by_ai=True)
 
         await self.service.execute(room_id, ai_move)
+        log.info("room %s: AI played %s (depth %d, %.0f ms)", room_id, analysis.move,
+                 analysis.depth, analysis.time_ms)
 
     async def close(self) -> None:
         for task in list(self._running.values()):

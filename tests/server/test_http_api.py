@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from engine.notation import split_game
 from engine.board import Board
+from engine.notation import split_game
 from tests.server.client import Player, create_room, http
 
 

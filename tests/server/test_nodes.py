@@ -1,0 +1,81 @@
+"""Several server processes on one Redis: cross-node play, AI takeover, a killed AI worker."""
+
+from __future__ import annotations
+
+import asyncio
+
+import psutil
+
+from tests.server.client import Player, create_room, http
+from tests.server.conftest import FAST_ENV
+
+# A real search long enough (level 5: about a second) to kill something in the middle of it.
+SLOW_AI_ENV = FAST_ENV | {"AI_MAX_TIME_MS": "0"}
+
+
+async def test_players_on_different_nodes_and_a_spectator_see_one_game(server_factory):
+    node_a = server_factory.start("node-a", env=FAST_ENV)
+    node_b = server_factory.start("node-b", env=FAST_ENV)
+    room = await create_room(node_a.url, variant="tictactoe", your_side="first")
+    first = await Player.join(node_a.ws_url, room["room_id"], token=room["token"])
+    second = await Player.join(node_b.ws_url, room["room_id"])
+    spectator = await Player.join(node_b.ws_url, room["room_id"], watch=True)
+    assert second.seat == 2
+    for who, move in ((first, "a1"), (second, "a3"), (first, "b1"), (second, "b3")):
+        assert (await who.move(move))["type"] == "move"
+    await first.move("c1")
+    for watcher in (first, second, spectator):
+        over = await watcher.wait_for("game_over")
+        assert over["result"]["winner"] == 1
+    seen_by_spectator = [m["move"] for m in spectator.received if m["type"] == "move"]
+    assert seen_by_spectator == ["a1", "a3", "b1", "b3", "c1"]
+
+
+async def logged(node, text: str) -> bool:
+    """Whether `text` appears in the node's log within a second (the line follows the move)."""
+    for _ in range(20):
+        if text in node.log_path.read_text():
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+def pool_workers(node) -> list[psutil.Process]:
+    """The AI worker processes of a node: forked children running the node's command line."""
+    parent = psutil.Process(node.process.pid)
+    return [child for child in parent.children(recursive=True)
+            if child.cmdline() == parent.cmdline()]
+
+
+async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_factory):
+    node = server_factory.start("node-ai", env=SLOW_AI_ENV)
+    room = await create_room(node.url, variant="gomoku", opponent="ai", ai_level=5,
+                             your_side="first")
+    me = await Player.join(node.ws_url, room["room_id"], token=room["token"])
+    await me.move("h8")
+    await asyncio.sleep(0.4)
+    workers = pool_workers(node)
+    assert workers, "the AI pool has a worker while it searches"
+    for worker in workers:
+        worker.kill()
+    reply = await me.wait_for("move", lambda m: m["seat"] == 2, within=30)
+    assert reply["ply"] == 2
+    status, metrics = await http("GET", f"{node.url}/metrics")
+    assert "caro_ai_pool_rebuilds_total 1" in metrics
+
+
+async def test_ai_move_is_taken_over_when_its_node_dies(server_factory):
+    doomed = server_factory.start("node-doomed", env=SLOW_AI_ENV)
+    survivor = server_factory.start("node-survivor", env=FAST_ENV)
+    room = await create_room(doomed.url, variant="gomoku", opponent="ai", ai_level=5,
+                             your_side="first")
+    me = await Player.join(doomed.ws_url, room["room_id"], token=room["token"])
+    spectator = await Player.join(survivor.ws_url, room["room_id"], watch=True)
+    await me.move("h8")
+    await asyncio.sleep(0.3)
+    doomed.kill()
+    reply = await spectator.wait_for("move", lambda m: m["seat"] == 2, within=15)
+    assert reply["ply"] == 2
+    assert await logged(survivor, f"room {room['room_id']}: AI played")
+    status, state = await http("GET", f"{survivor.url}/api/rooms/{room['room_id']}")
+    assert state["moves"][:1] == ["h8"] and len(state["moves"]) == 2
