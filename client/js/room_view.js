@@ -147,6 +147,7 @@ export class RoomView {
         class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
       }, formatClock(left)));
     });
+    if (!mySeat) rows.push(el("p", { class: "muted spectating" }, t("room.spectating")));
     this.players.replaceChildren(...rows);
   }
 

@@ -3,7 +3,12 @@ shown in words in the chosen language."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from playwright.sync_api import expect
+
+PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 
 def test_vietnamese_is_applied_and_remembered_after_reload(players):
@@ -26,3 +31,32 @@ def test_unknown_room_error_is_shown_in_words_in_vietnamese(players):
     expect(me.page.locator("#not-found")).to_contain_text("Phòng này không tồn tại")
     expect(me.page.locator("body")).not_to_contain_text("room_not_found")
     me.shot("7-room-not-found-vietnamese")
+
+
+def protocol_error_codes() -> list[str]:
+    """The codes of the error table in docs/protocol.md (§5)."""
+    text = PROTOCOL.read_text()
+    table = text[text.index("## 5. Error codes"):]
+    table = table[:table.index("\n## ", 1)]
+    return re.findall(r"^\| `([a-z_]+)` \|", table, re.MULTILINE)
+
+
+def test_every_protocol_error_code_has_words_in_both_languages(players):
+    codes = protocol_error_codes()
+    assert len(codes) > 20
+    me = players("dictionaries")
+    me.home()
+    found = me.page.evaluate(
+        """async (codes) => {
+            const en = await import('/static/js/lang/en.js');
+            const vi = await import('/static/js/lang/vi.js');
+            return {
+                missingEn: codes.filter((c) => !en.errors[c]),
+                missingVi: codes.filter((c) => !vi.errors[c]),
+                stringsOnlyInOne: Object.keys(en.strings).filter((k) => !(k in vi.strings))
+                    .concat(Object.keys(vi.strings).filter((k) => !(k in en.strings))),
+            };
+        }""",
+        codes,
+    )
+    assert found == {"missingEn": [], "missingVi": [], "stringsOnlyInOne": []}
