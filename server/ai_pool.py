@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -22,6 +23,10 @@ from .metrics import ArenaMetrics
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 3
+# Workers are spawned, not forked: a forked worker inherits the node's open sockets (the
+# listening one and every client's), so after a kill -9 of the node its clients never see their
+# connection close while the orphaned worker lives (tests/faults/test_node_kill.py).
+WORKER_START = multiprocessing.get_context("spawn")
 WARM_UP_VARIANTS = ("gomoku", "connect4", "caro9")
 
 
@@ -48,7 +53,13 @@ class AiPool:
         metrics.ai_busy.source = lambda: float(self._busy)
 
     def _new_executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.workers, initializer=warm_up if self.warm else None)
+        """A pool whose workers start (and warm up) now, not at the first search: a node that
+        takes over the AI move of a dead node must not spend its 5 s on starting a process."""
+        executor = ProcessPoolExecutor(self.workers, mp_context=WORKER_START,
+                                       initializer=warm_up if self.warm else None)
+        for _ in range(self.workers):
+            executor.submit(int)
+        return executor
 
     @property
     def queue_depth(self) -> int:
