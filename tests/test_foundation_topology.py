@@ -83,3 +83,15 @@ async def test_game_through_the_load_balancer_lands_on_both_nodes(compose_topolo
         status, state = await http("GET", f"{node.url}/api/rooms/{room_id}")
         assert status == 200
         assert (state["status"], state["moves"]) == ("finished", ["a1", "a3", "b1", "b3", "c1"])
+
+
+async def test_page_origin_passes_the_nodes_origin_check_behind_the_load_balancer(
+    compose_topology,
+) -> None:
+    """A browser on the load balancer's page sends Origin = the balancer's address; nginx must
+    forward the Host header with its port for the nodes' same-host check to accept it."""
+    room = await create_room(compose_topology.url, variant="gomoku")
+    player = await Player.join(compose_topology.ws_url, room["room_id"], token=room["token"],
+                               origin=compose_topology.url)
+    assert player.seat == room["seat"]
+    await player.close()
