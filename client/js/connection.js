@@ -26,8 +26,14 @@ export class RoomConnection extends EventTarget {
     this.closed = false;
     this.ready = false;
     this.timers = {};
+    // A phone that comes back online or back to the foreground retries at once instead of
+    // waiting out its backoff.
     this.onOnline = () => this.reconnectNow();
+    this.onVisible = () => {
+      if (document.visibilityState === "visible") this.reconnectNow();
+    };
     window.addEventListener("online", this.onOnline);
+    document.addEventListener("visibilitychange", this.onVisible);
   }
 
   start() {
@@ -72,13 +78,11 @@ export class RoomConnection extends EventTarget {
     } catch {
       return;
     }
-    this.lastHeard = Date.now();
     switch (msg.type) {
       case "welcome":
         if (msg.token) saveToken(this.roomId, msg.token);
         this.attempt = 0;
         this.ready = true;
-        this.seat = msg.seat;
         this.emit("welcome", { msg });
         this.setStatus("online");
         this.startHeartbeat();
@@ -145,8 +149,8 @@ export class RoomConnection extends EventTarget {
   reconnectNow() {
     if (this.closed || this.ready) return;
     this.attempt = 0;
-    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
-    this.open();
+    const pending = this.ws && this.ws.readyState <= WebSocket.OPEN; // connecting or saying hello
+    if (!pending) this.open();
   }
 
   startHeartbeat() {
@@ -184,6 +188,7 @@ export class RoomConnection extends EventTarget {
     this.stopHeartbeat();
     clearTimeout(this.timers.retry);
     window.removeEventListener("online", this.onOnline);
+    document.removeEventListener("visibilitychange", this.onVisible);
     if (this.ws) this.ws.close(1000);
   }
 }
