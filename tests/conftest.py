@@ -217,6 +217,7 @@ class ServerNode:
     redis_url: str | None          # None: the embedded store
     log_path: Path
     extra_env: dict[str, str] = field(default_factory=dict)
+    cwd: Path = REPO_ROOT          # `python -m server` imports the `server` found from here first
     process: subprocess.Popen | None = None
 
     @property
@@ -248,7 +249,7 @@ class ServerNode:
     def launch(self) -> None:
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "server", "serve"], cwd=REPO_ROOT, env=self.environment(),
+                [sys.executable, "-m", "server", "serve"], cwd=self.cwd, env=self.environment(),
                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True,
             )

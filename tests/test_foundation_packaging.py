@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO_ROOT
+from tests.conftest import REPO_ROOT, RedisServer, ServerNode, free_port, http_get
 
 PACKAGES = ("engine", "server")
 
@@ -26,20 +26,52 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
     return zipfile.ZipFile(path)
 
 
-def source_modules() -> set[str]:
+def package_files() -> set[str]:
     return {
         path.relative_to(REPO_ROOT).as_posix()
         for package in PACKAGES
-        for path in (REPO_ROOT / package).rglob("*.py")
-        if "__pycache__" not in path.parts
+        for path in (REPO_ROOT / package).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
     }
 
 
 @pytest.mark.slow
-def test_wheel_contains_every_engine_and_server_module(wheel: zipfile.ZipFile) -> None:
-    """A module missing here (e.g. a subpackage without __init__.py) would be missing in the
-    Docker image, where the code runs from site-packages."""
-    assert source_modules() <= set(wheel.namelist())
+def test_wheel_contains_every_engine_and_server_file(wheel: zipfile.ZipFile) -> None:
+    """A file missing here (a subpackage without __init__.py, a data file not declared as
+    package data) would be missing in the Docker image, where the code runs from
+    site-packages."""
+    assert package_files() <= set(wheel.namelist())
+
+
+@pytest.mark.slow
+def test_installed_package_serves_outside_the_repository(
+    wheel: zipfile.ZipFile, tmp_path: Path, redis_server: RedisServer
+) -> None:
+    """The Docker image's situation: the code is the installed wheel, the working directory is
+    elsewhere, the client comes from CLIENT_DIR."""
+    site = tmp_path / "site-packages"
+    wheel.extractall(site)  # a pure-Python wheel installs by unpacking
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    node = ServerNode(
+        node_id="installed", port=free_port(), redis_url=redis_server.url,
+        log_path=tmp_path / "node.log", cwd=workdir,
+        extra_env={"PYTHONPATH": str(site), "CLIENT_DIR": str(REPO_ROOT / "client")},
+    )
+    try:
+        node.start()
+        assert node.health()[0] == 200
+        assert http_get(f"{node.url}/")[1] == (REPO_ROOT / "client" / "index.html").read_bytes()
+        # The node's interpreter, working directory and path resolve the packages to the wheel:
+        where = "import server, engine; print(server.__file__, engine.__file__)"
+        result = subprocess.run(
+            [sys.executable, "-c", where],
+            cwd=workdir, env={"PYTHONPATH": str(site)}, capture_output=True, text=True, timeout=60,
+        )
+        assert result.stdout.split() == [str(site / "server" / "__init__.py"),
+                                         str(site / "engine" / "__init__.py")]
+    finally:
+        node.stop()
 
 
 @pytest.mark.slow
