@@ -129,12 +129,12 @@ class Player:
         return path
 
 
-def start_pair(players, game: str = "Gomoku") -> tuple[Player, Player]:
+def start_pair(players, game: str = "Gomoku", second_name: str = "Minh") -> tuple[Player, Player]:
     """Lan creates a room (moving first) and Minh opens its link; returns (lan, minh)."""
     lan = players("lan")
     lan.home(name="Lan")
     lan.create(game, first="Me")
     minh = players("minh")
-    minh.visit(lan.share_link(), name="Minh")
+    minh.visit(lan.share_link(), name=second_name)
     expect(lan.status()).to_have_text("Your turn")
     return lan, minh
