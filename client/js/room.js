@@ -142,6 +142,9 @@ export function mountRoom(main, roomId) {
       notice(t("room.offer.takeback.done"));
       if (review !== null) review = Math.min(review, state.moves.length);
     }
+    if (event.type === "move") {
+      view.announce(t("room.played", { name: seatName(state, style(), event.seat), move: event.move }));
+    }
     render(event.type === "move" && before.moves.length < state.moves.length);
   }
 

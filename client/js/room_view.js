@@ -55,6 +55,7 @@ export class RoomView {
       if (text && on.chat(text)) this.chatInput.value = "";
     });
     this.spectators = el("span", { id: "spectators" });
+    this.announcer = el("div", { class: "visually-hidden", "aria-live": "assertive", id: "announcer" });
     this.exportLink = el("a", { class: "btn small", id: "export", "data-i18n": "room.export" }, t("room.export"));
     const panel = el("aside", { class: "panel" },
       this.players,
@@ -67,7 +68,7 @@ export class RoomView {
       el("div", { class: "foot-row" }, this.spectators, this.exportLink));
     this.root = el("div", { class: "room" },
       el("div", { class: "board-col" }, this.status, this.share, this.boardHost),
-      panel);
+      panel, this.announcer);
     main.appendChild(this.root);
   }
 
@@ -256,6 +257,11 @@ export class RoomView {
     const atBottom = this.chatLog.scrollHeight - this.chatLog.scrollTop - this.chatLog.clientHeight < 30;
     this.chatLog.replaceChildren(...lines.map((l) => l.node));
     if (atBottom) this.chatLog.scrollTop = this.chatLog.scrollHeight;
+  }
+
+  /** Tells screen readers about a move (the board itself is silent). */
+  announce(text) {
+    this.announcer.textContent = text;
   }
 
   copied() {

@@ -60,3 +60,4 @@ def test_keyboard_arrows_and_enter_play_the_cell_under_the_cursor(players):
     minh.wait_plies(1)
     assert minh.moves() == ["i9"]
     expect(minh.cell("i9")).to_have_attribute("aria-label", "i9, Black")
+    expect(minh.page.locator("#announcer")).to_have_text("Lan played i9.")

@@ -102,6 +102,7 @@ export const strings = {
   "room.chat": "Chat",
   "room.chat.placeholder": "Say something…",
   "room.chat.send": "Send",
+  "room.played": "{name} played {move}.",
   "room.spectators": "{n} watching",
   "room.spectator": "Spectator",
   "room.claim": "Claim the win",

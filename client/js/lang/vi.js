@@ -102,6 +102,7 @@ export const strings = {
   "room.chat": "Trò chuyện",
   "room.chat.placeholder": "Nhập tin nhắn…",
   "room.chat.send": "Gửi",
+  "room.played": "{name} đánh {move}.",
   "room.spectators": "{n} người xem",
   "room.spectator": "Người xem",
   "room.claim": "Nhận thắng",
