@@ -131,6 +131,19 @@ function loadPrefs() {
   }
 }
 
+/** Creates an AI-against-AI room of the chosen game and level, to watch. */
+async function watchDemo(form, button) {
+  const choice = readForm(form);
+  button.disabled = true;
+  try {
+    const answer = await createRoom({ variant: choice.variant, opponent: "ai_vs_ai", ai_level: choice.level, name: loadName() || undefined });
+    navigate(`/r/${answer.room_id}`);
+  } catch (err) {
+    toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
+    button.disabled = false;
+  }
+}
+
 async function submitForm(form) {
   const choice = readForm(form);
   localStorage.setItem(PREFS_KEY, JSON.stringify({
@@ -187,7 +200,10 @@ function buildHowTo() {
 export function mountHome(main) {
   const form = buildForm(loadPrefs());
   const list = el("ul", { class: "lobby-list", id: "lobby-list" });
-  const lobby = el("section", { class: "card lobby" }, tEl("h2", "home.lobby"), list);
+  const demo = el("button", { class: "btn small", type: "button", id: "watch-demo", "data-i18n": "home.demo" }, t("home.demo"));
+  demo.addEventListener("click", () => watchDemo(form, demo));
+  const lobby = el("section", { class: "card lobby" }, tEl("h2", "home.lobby"), list,
+    el("div", { class: "lobby-foot" }, demo));
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline")),
     form,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 from playwright.sync_api import expect
@@ -40,3 +41,17 @@ def test_quick_play_puts_two_waiting_players_in_the_same_room(players):
         assert sorted(names) == ["An", "Binh"]
     statuses = {first.status().inner_text(), second.status().inner_text()}
     assert "Your turn" in statuses and len(statuses) == 2
+
+
+def test_watching_the_computer_play_itself_shows_its_moves_to_the_end(players):
+    viewer = players("demo")
+    viewer.home(name="Viewer")
+    viewer.page.locator("#new-game .tile", has_text="Tic-Tac-Toe").click()
+    viewer.page.locator("#watch-demo").click()
+    expect(viewer.page).to_have_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
+    expect(viewer.page.locator("#actions")).to_be_hidden()
+    expect(viewer.page.locator("#gameover")).to_be_visible(timeout=60_000)
+    assert len(viewer.moves()) >= 5
+    computer = re.compile(r"^Computer \(level \d\)$")
+    expect(viewer.page.locator(".player .pname")).to_have_text([computer, computer])
+    viewer.shot("9-ai-vs-ai-finished")

@@ -32,6 +32,7 @@ export const strings = {
   "home.public": "List the room in the lobby",
   "home.create": "Create game",
   "home.creating": "Creating…",
+  "home.demo": "Watch the computer play itself",
   "home.lobby": "Open games",
   "home.lobby.empty": "No open games right now. Create one!",
   "home.lobby.join": "Join",

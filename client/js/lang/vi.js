@@ -32,6 +32,7 @@ export const strings = {
   "home.public": "Hiện phòng trong sảnh",
   "home.create": "Tạo ván",
   "home.creating": "Đang tạo…",
+  "home.demo": "Xem máy tự đánh với máy",
   "home.lobby": "Phòng đang chờ",
   "home.lobby.empty": "Chưa có phòng nào đang chờ. Hãy tạo một phòng!",
   "home.lobby.join": "Vào",
