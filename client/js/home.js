@@ -9,7 +9,7 @@ import { navigate } from "./router.js";
 import { el, tEl, toast } from "./ui.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "connect4"];
-const CLOCKS = [null, [1, 0], [3, 2], [5, 3], [10, 5], [15, 10]];
+const CLOCK_PRESETS = ["1+0", "3+2", "5+3", "10+5", "15+10"]; // minutes + seconds a move
 const RULES = ["freestyle", "standard", "caro", "caro-exact"];
 const LOBBY_REFRESH_MS = 4000;
 const PREFS_KEY = "caro-arena:new-game";
@@ -32,8 +32,11 @@ function radioTile(name, value, titleKey, subKey, checked, icon = null) {
         subKey ? tEl("span", subKey, { class: "tile-sub" }) : null)));
 }
 
-function clockLabel(clock) {
-  return clock ? `${clock[0]}+${clock[1]}` : null;
+/** A tile whose title is not translated (a clock preset such as "3+2"). */
+function plainTile(name, value, title, checked) {
+  return el("label", { class: "tile" },
+    el("input", { type: "radio", name, value, checked }),
+    el("span", { class: "tile-body" }, el("span", { class: "tile-title" }, title)));
 }
 
 function fieldset(legendKey, ...children) {
@@ -72,20 +75,12 @@ function buildForm(prefs) {
     radioTile("side", "first", "home.first.me", null, prefs.side === "first"),
     radioTile("side", "second", "home.first.them", null, prefs.side === "second"),
     radioTile("side", "random", "home.first.random", null, prefs.side === "random"));
-  const clocks = el("div", { class: "segmented" }, CLOCKS.map((c) => {
-    const value = clockLabel(c) || "none";
-    const tile = radioTile("clock", value, c ? "home.clock.preset" : "home.clock.none", null, prefs.clock === value);
-    if (c) {
-      const title = tile.querySelector(".tile-title");
-      title.removeAttribute("data-i18n");
-      title.textContent = value;
-    }
-    return tile;
-  }));
+  const clocks = el("div", { class: "segmented" },
+    radioTile("clock", "none", "home.clock.none", null, prefs.clock === "none"),
+    CLOCK_PRESETS.map((preset) => plainTile("clock", preset, preset, prefs.clock === preset)));
   const publicBox = el("label", { class: "check public-row" },
     el("input", { type: "checkbox", name: "public", checked: prefs.public }), tEl("span", "home.public"));
-  const submit = el("button", { type: "submit", class: "btn primary big", id: "create-btn" }, t("home.create"));
-  submit.dataset.i18n = "home.create";
+  const submit = tEl("button", "home.create", { type: "submit", class: "btn primary big", id: "create-btn" });
   const form = el("form", { class: "card new-game", id: "new-game" },
     tEl("h2", "home.new"),
     fieldset("home.game", games, more),
@@ -200,7 +195,7 @@ function buildHowTo() {
 export function mountHome(main) {
   const form = buildForm(loadPrefs());
   const list = el("ul", { class: "lobby-list", id: "lobby-list" });
-  const demo = el("button", { class: "btn small", type: "button", id: "watch-demo", "data-i18n": "home.demo" }, t("home.demo"));
+  const demo = tEl("button", "home.demo", { class: "btn small", type: "button", id: "watch-demo" });
   demo.addEventListener("click", () => watchDemo(form, demo));
   const lobby = el("section", { class: "card lobby" }, tEl("h2", "home.lobby"), list,
     el("div", { class: "lobby-foot" }, demo));
