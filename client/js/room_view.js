@@ -121,7 +121,8 @@ export class RoomView {
   resultReason({ state, style }) {
     const { winner, reason } = state.result;
     const loser = winner ? 3 - winner : null;
-    const params = { k: state.board.k, name: loser ? seatName(state, style, loser) : "" };
+    const k = state.result.line && state.result.line.length ? state.result.line.length : state.board.k;
+    const params = { k, name: loser ? seatName(state, style, loser) : "" };
     return t(`reason.${reason}`, params);
   }
 
