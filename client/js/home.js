@@ -1,7 +1,7 @@
 // The home page: choose a game, an opponent, who moves first and a clock, then create the
 // room; the lobby of open public rooms; a short "how to play" for each game.
 
-import { ApiError, createRoom, joinRoom, loadName, openRooms, quickPlay, saveToken } from "./api.js";
+import { ApiError, createRoom, joinRoom, loadName, loadToken, openRooms, quickPlay, saveToken } from "./api.js";
 import { errorText, onLangChange, t } from "./i18n.js";
 import { gameIcon } from "./icons.js";
 import { parseVariant } from "./notation.js";
@@ -169,6 +169,10 @@ function lobbyItem(room) {
   const clock = room.clock ? `${room.clock.initial_s / 60}+${room.clock.increment_s}` : t("home.clock.none");
   const join = el("button", { class: "btn small primary", type: "button" }, t("home.lobby.join"));
   join.addEventListener("click", async () => {
+    if (loadToken(room.room_id)) {
+      navigate(`/r/${room.room_id}`); // my own open room: go back to my seat
+      return;
+    }
     join.disabled = true;
     try {
       const answer = await joinRoom(room.room_id, loadName() || undefined);
