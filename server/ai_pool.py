@@ -108,8 +108,9 @@ class AiPool:
             self.metrics.ai_rebuilds.inc()
         broken.shutdown(wait=False, cancel_futures=True)
 
-    def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+    async def close(self) -> None:
+        """Stop the workers (a search in progress is abandoned, its room keeps its timer)."""
+        await asyncio.to_thread(self._executor.shutdown, True, cancel_futures=True)
 
 
 def _search(variant: str, moves: list[str], level: int, time_ms: int | None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -253,6 +254,14 @@ async def list_variants(request: web.Request) -> web.Response:
 
 
 async def metrics(request: web.Request) -> web.Response:
+    arena = request.app[ARENA]
+    by_status = Counter()
+    for room_id in list(arena.presence.local):
+        state = await arena.repo.find(room_id)
+        if state is not None:
+            by_status[state.status.value] += 1
+    for status in Status:
+        arena.metrics.rooms.set(by_status[status.value], status=status.value)
     return web.Response(text=request.app[ARENA].metrics.registry.render(),
                         content_type="text/plain", charset="utf-8",
                         headers={"X-Prometheus-Format": "0.0.4"})

@@ -85,7 +85,7 @@ async def arena_context(app: web.Application) -> AsyncIterator[None]:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
     await arena.fanout.close()
-    arena.pool.close()
+    await arena.pool.close()
 
 
 async def close_sockets(app: web.Application) -> None:

@@ -120,7 +120,7 @@ class ArenaMetrics:
         self.registry = Registry()
         add = self.registry.add
         self.connections = add(Gauge("caro_ws_connections", "open WebSocket connections"))
-        self.rooms = add(Gauge("caro_rooms", "rooms with a connection on this node, by status"))
+        self.rooms = add(Gauge("caro_rooms", "rooms with a socket on this node, by status"))
         self.moves = add(Counter("caro_moves_total", "moves applied by this node"))
         self.commands = add(Counter("caro_commands_total", "commands received, by type"))
         self.errors = add(Counter("caro_errors_total", "commands refused, by error code"))

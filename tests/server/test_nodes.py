@@ -40,11 +40,21 @@ async def logged(node, text: str) -> bool:
     return False
 
 
+async def searching(node) -> bool:
+    """Whether the node reports a busy AI worker within a few seconds."""
+    for _ in range(100):
+        status, metrics = await http("GET", f"{node.url}/metrics")
+        if "caro_ai_busy_workers 1" in metrics:
+            return True
+        await asyncio.sleep(0.02)
+    return False
+
+
 def pool_workers(node) -> list[psutil.Process]:
-    """The AI worker processes of a node: forked children running the node's command line."""
+    """The AI worker processes of a node: its spawned multiprocessing children."""
     parent = psutil.Process(node.process.pid)
     return [child for child in parent.children(recursive=True)
-            if child.cmdline() == parent.cmdline()]
+            if "--multiprocessing-fork" in child.cmdline()]
 
 
 async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_factory):
@@ -53,7 +63,7 @@ async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_facto
                              your_side="first")
     me = await Player.join(node.ws_url, room["room_id"], token=room["token"])
     await me.move("h8")
-    await asyncio.sleep(0.4)
+    assert await searching(node), "the AI search started"
     workers = pool_workers(node)
     assert workers, "the AI pool has a worker while it searches"
     for worker in workers:
