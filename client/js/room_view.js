@@ -136,7 +136,7 @@ export class RoomView {
       const running = state.status === "playing" && state.clock && state.clock.running === seat;
       const meta = el("span", { class: "pmeta" },
         el("span", { class: `dot${online ? " on" : ""}`, title: online ? t("room.online") : t("room.offline") }),
-        player ? el("span", { class: "pstate" }, `${online ? t("room.online") : t("room.offline")} · `) : "",
+        player ? el("span", { class: "pstate" }, `${online ? t("room.online") : t("room.offline")} ·`) : "",
         colourName(style, seat),
         seat === mySeat ? ` · ${t("room.you")}` : "");
       return el("div", {
