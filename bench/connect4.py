@@ -2,8 +2,10 @@
 
 Prints one row per set: how many exact scores match, the mean time and nodes per position
 (fresh transposition table for each position, as in the reference), and the ratio of our mean
-time to the reference C++ solver's published mean. Then, for the player, how far past its time
-budget a move goes on heavy positions (the opening, where the exact solve cannot finish).
+time to the reference C++ solver's published mean (``cpu``: the ratio with our thread CPU time,
+Python call included, which a busy shared machine distorts less than wall-clock time). Then,
+for the player, how far past its time budget a move goes on heavy positions (the opening,
+where the exact solve cannot finish).
 Run from the repository root:
 
     .venv/bin/python bench/connect4.py [--limit N] [--sets ...] [--no-player] [--fallback]
@@ -58,6 +60,7 @@ class Connect4Row:
     p99_us: float
     mean_nodes: float
     ratio: float  # our mean time / the reference's mean time
+    cpu_ratio: float  # the same with our CPU time (less sensitive to a busy, shared machine)
     weak_ok: int
     weak_mean_us: float
 
@@ -80,9 +83,11 @@ def _p99(values: list[float]) -> float:
 
 def measure_set(name: str, limit: int | None = None) -> Connect4Row:
     positions = load_set(name, limit)
-    exact, weak_ok, micros, nodes, weak_micros = 0, 0, [], [], []
+    exact, weak_ok, micros, nodes, weak_micros, cpu_ns = 0, 0, [], [], [], 0
     for moves, expected in positions:
+        cpu_started = time.thread_time_ns()
         result = solve(moves)
+        cpu_ns += time.thread_time_ns() - cpu_started
         exact += result.score == expected
         micros.append(result.micros)
         nodes.append(result.nodes)
@@ -99,6 +104,7 @@ def measure_set(name: str, limit: int | None = None) -> Connect4Row:
         p99_us=_p99(micros),
         mean_nodes=statistics.fmean(nodes),
         ratio=mean_us / REFERENCE_MICROS[name],
+        cpu_ratio=cpu_ns / 1000 / len(positions) / REFERENCE_MICROS[name],
         weak_ok=weak_ok,
         weak_mean_us=statistics.fmean(weak_micros),
     )
@@ -311,14 +317,14 @@ def format_player_table(rows: list[PlayerRow]) -> str:
 def format_table(rows: list[Connect4Row]) -> str:
     header = (
         f"{'set':<11} {'exact':>9} {'mean':>10} {'p99':>10} {'nodes':>9} {'Mnps':>5} "
-        f"{'ref':>9} {'ratio':>6} {'weak ok':>9} {'weak mean':>10}"
+        f"{'ref':>9} {'ratio':>6} {'cpu':>6} {'weak ok':>9} {'weak mean':>10}"
     )
     lines = [header, "-" * len(header)]
     for r in rows:
         lines.append(
             f"{r.name:<11} {f'{r.exact}/{r.positions}':>9} {_fmt_us(r.mean_us):>10} "
             f"{_fmt_us(r.p99_us):>10} {r.mean_nodes:>9.0f} {r.mnps:>5.1f} "
-            f"{_fmt_us(REFERENCE_MICROS[r.name]):>9} {r.ratio:>5.2f}x "
+            f"{_fmt_us(REFERENCE_MICROS[r.name]):>9} {r.ratio:>5.2f}x {r.cpu_ratio:>5.2f}x "
             f"{f'{r.weak_ok}/{r.positions}':>9} {_fmt_us(r.weak_mean_us):>10}"
         )
     return "\n".join(lines)
