@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from engine.connect4 import Connect4Solver, SolveTimeoutError, solve
-from engine.errors import GameOverError, IllegalMoveError, NotationError
+from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "connect4"
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
@@ -93,3 +94,33 @@ def test_a_solve_past_its_time_limit_raises_a_timeout() -> None:
 def test_a_time_limit_that_suffices_changes_nothing() -> None:
     moves, expected = sample("Test_L2_R1")[3]
     assert solve(moves, time_limit_ms=60_000).score == expected
+
+
+def random_positions(count: int, plies: int, seed: int) -> list[str]:
+    """Random unfinished games of ``plies`` moves that need a real search (not a win in one),
+    late enough to solve in milliseconds."""
+    rng = random.Random(seed)
+    found: list[str] = []
+    for _ in range(100_000):
+        moves = "".join(str(rng.randint(1, 7)) for _ in range(plies))
+        try:
+            if solve(moves).nodes >= 10:
+                found.append(moves)
+        except EngineError:
+            continue
+        if len(found) == count:
+            break
+    return found
+
+
+@pytest.mark.parametrize("moves", random_positions(12, 24, seed=7))
+def test_score_is_the_best_of_the_negated_child_scores(moves: str) -> None:
+    children = []
+    for column in "1234567":
+        try:
+            children.append(-solve(moves + column).score)
+        except GameOverError:  # the move wins at once (the board is far from full)
+            children.append((43 - len(moves)) // 2)
+        except IllegalMoveError:  # a full column
+            continue
+    assert solve(moves).score == max(children)
