@@ -5,8 +5,9 @@ The score convention is the one of ``../shared/data/connect4``: 0 for a draw, ot
 lands (counting it), positive when the player to move wins. The search is a negamax with
 alpha-beta over "non-losing" moves only, ordered by the number of winning cells a move creates
 (centre first on ties), bounded by the number of moves left, with upper and lower bounds in a
-transposition table. The root narrows the score with null-window searches (a binary search
-that first probes around 0, where most scores are).
+transposition table. The root narrows the score with null-window searches: a binary search
+whose probes first jump halfway towards each bound (a quick win or loss settles cheaply there),
+then close in on the exact value.
 """
 
 from __future__ import annotations
