@@ -44,7 +44,7 @@ export function geometry(variant, style) {
     };
   }
   const s = 64;
-  const top = s; // room above the frame for the hover disc
+  const top = Math.ceil(s * 0.85); // room above the frame for the hovering disc
   return {
     s, rows, cols, style, padLeft: 12, padTop: top, width: 24 + cols * s,
     height: top + rows * s + 12 + 30, radius: s * 0.4,

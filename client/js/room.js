@@ -120,8 +120,9 @@ export function mountRoom(main, roomId) {
     document.title = `${statusText} — Caro Arena`;
   }
 
-  function notice(text) {
-    notices.push({ ts: serverNow(), text });
+  /** A line in the chat log from the room itself, translated when shown. */
+  function notice(key, params = {}) {
+    notices.push({ ts: serverNow(), key, params });
   }
 
   function onEvent(event) {
@@ -131,15 +132,15 @@ export function mountRoom(main, roomId) {
     if (event.type === "rematch") {
       if (mySeat) mySeat = 3 - mySeat;
       review = null;
-      notice(t("room.swapped"));
+      notice("room.swapped");
     } else if (event.type === "seat_taken" && event.player) {
-      notice(t("room.joined", { name: seatName(state, style(), event.seat) }));
+      notice("room.joined", { name: seatName(state, style(), event.seat) });
     } else if (DECLINES[event.type] && event.seat !== mySeat) {
-      const text = t("room.offer.declined", { name: seatName(state, style(), event.seat) });
-      notice(text);
-      toast(text);
+      const params = { name: seatName(state, style(), event.seat) };
+      notice("room.offer.declined", params);
+      toast(t("room.offer.declined", params));
     } else if (event.type === "takeback") {
-      notice(t("room.offer.takeback.done"));
+      notice("room.offer.takeback.done");
       if (review !== null) review = Math.min(review, state.moves.length);
     }
     if (event.type === "move") {

@@ -253,7 +253,7 @@ export class RoomView {
     const lines = (state.chat || []).map((c) => ({ ts: c.ts, node: el("li", {},
       el("span", { class: "who" }, c.from.name || (c.from.seat ? colourName(style, c.from.seat) : t("room.spectator"))),
       el("span", { class: "text" }, c.text)) }));
-    for (const n of notices) lines.push({ ts: n.ts, node: el("li", { class: "sys" }, n.text) });
+    for (const n of notices) lines.push({ ts: n.ts, node: el("li", { class: "sys" }, t(n.key, n.params)) });
     lines.sort((a, b) => a.ts - b.ts);
     const atBottom = this.chatLog.scrollHeight - this.chatLog.scrollTop - this.chatLog.clientHeight < 30;
     this.chatLog.replaceChildren(...lines.map((l) => l.node));
