@@ -4,6 +4,12 @@ player built on it.
     >>> from engine.connect4 import solve
     >>> solve("2252576253462244111563365343671351441").score
     -1
+
+Modules: ``position`` (bitboards), ``transposition`` (the table), ``move_sorter``, ``solver``
+(exact search and its Python API), ``heuristic`` (the fallback search), ``player`` (the AI),
+``bits`` (popcount and a clock for compiled code). Numba caches each compiled function by its
+own file's modification time only: after editing a module others inline (``position``,
+``bits``, ``transposition``, ``move_sorter``), delete ``engine/connect4/__pycache__``.
 """
 
 from __future__ import annotations
