@@ -210,15 +210,20 @@ export class Board extends EventTarget {
 
   animateIn(piece, row) {
     if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    let animation;
     if (this.style === "drop") {
       const fall = this.g.y(row) - this.g.padTop / 2;
-      piece.animate(
+      animation = piece.animate(
         [{ transform: `translateY(${-fall}px)` }, { transform: "translateY(0)" }],
         { duration: 180 + fall * 0.9, easing: "cubic-bezier(.5,0,1,1)" },
       );
     } else {
-      piece.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160, easing: "ease-out" });
+      animation = piece.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160, easing: "ease-out" });
     }
+    // The last-move mark and a winning line appear once the piece has landed.
+    this.markLayer.classList.add("is-waiting");
+    const reveal = () => this.markLayer.classList.remove("is-waiting");
+    animation.finished.then(reveal, reveal);
   }
 
   drawMarks(lastMove, winLine) {
