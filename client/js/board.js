@@ -140,7 +140,8 @@ export class Board extends EventTarget {
       this.showGhost(this.interactive ? this.cursor : -1);
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      if (this.canPlay(this.cursor)) this.emitMove(this.cursor);
+      const cell = gravity ? landingCell(this.variant, this.cells, col) : this.cursor;
+      if (this.canPlay(cell)) this.emitMove(cell);
     }
   }
 
