@@ -119,7 +119,8 @@ def parse_level(body: dict[str, Any]) -> int:
 
 
 def check_creation_rate(request: web.Request) -> None:
-    if not request.app[ARENA].creation_limiter.take(request.remote or "?"):
+    limiter = request.app[ARENA].creation_limiter
+    if limiter is not None and not limiter.take(request.remote or "?"):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many rooms created; wait a minute")
 
 

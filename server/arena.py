@@ -30,8 +30,6 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 
-ROOM_CREATIONS_PER_MINUTE = 30
-
 
 @dataclass(slots=True)
 class Arena:
@@ -44,7 +42,7 @@ class Arena:
     presence: Presence
     pool: AiPool
     ai: AiPlayer
-    creation_limiter: KeyedLimiter
+    creation_limiter: KeyedLimiter | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     tasks: list[asyncio.Task] = field(default_factory=list)
 
@@ -64,7 +62,8 @@ def build_arena(app: web.Application) -> Arena:
     pool = AiPool(settings.ai_workers, metrics)
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms)
     service.after_commit.append(ai.on_commit)
-    limiter = KeyedLimiter(ROOM_CREATIONS_PER_MINUTE, ROOM_CREATIONS_PER_MINUTE / 60)
+    per_minute = settings.room_creations_per_minute
+    limiter = KeyedLimiter(per_minute, per_minute / 60) if per_minute else None
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, limiter)
 
 

@@ -45,6 +45,7 @@ class Settings:
     claim_after_s: int = 60                # no clock: opponent gone this long -> claim the win
     ai_max_time_ms: int = 0                # > 0 caps every AI search's budget (tests, small hosts)
     ai_pace_ms: int = 800                  # pause between moves in AI-vs-AI demo rooms
+    room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -65,6 +66,8 @@ class Settings:
             claim_after_s=_env_int(env, "CLAIM_AFTER_S", defaults.claim_after_s, minimum=0),
             ai_max_time_ms=_env_int(env, "AI_MAX_TIME_MS", defaults.ai_max_time_ms, minimum=0),
             ai_pace_ms=_env_int(env, "AI_PACE_MS", defaults.ai_pace_ms, minimum=0),
+            room_creations_per_minute=_env_int(env, "ROOM_CREATIONS_PER_MINUTE",
+                                               defaults.room_creations_per_minute, minimum=0),
         )
 
     @property

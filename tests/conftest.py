@@ -233,6 +233,8 @@ class ServerNode:
         env.update(
             HOST="127.0.0.1", PORT=str(self.port), NODE_ID=self.node_id,
             AI_WORKERS="1", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
+            # Test sessions create many rooms from one address; the limit has its own test.
+            ROOM_CREATIONS_PER_MINUTE="0",
         )
         if self.redis_url is not None:
             env["REDIS_URL"] = self.redis_url

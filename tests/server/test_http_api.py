@@ -131,3 +131,12 @@ async def test_metrics_are_prometheus_text(arena_node):
                  "caro_ai_move_seconds_bucket", "caro_event_loop_lag_seconds_count",
                  "caro_rooms"):
         assert name in text
+
+
+async def test_room_creation_is_rate_limited_per_address(server_factory):
+    node = server_factory.start("node-limited", env={"ROOM_CREATIONS_PER_MINUTE": "2"})
+    statuses = []
+    for _ in range(3):
+        status, data = await http("POST", f"{node.url}/api/rooms", {"variant": "gomoku"})
+        statuses.append(status)
+    assert statuses == [201, 201, 429] and data["error"] == "rate_limited"

@@ -82,8 +82,13 @@ async def test_ai_move_is_taken_over_when_its_node_dies(server_factory):
     me = await Player.join(doomed.ws_url, room["room_id"], token=room["token"])
     spectator = await Player.join(survivor.ws_url, room["room_id"], watch=True)
     await me.move("h8")
-    await asyncio.sleep(0.3)
+    assert await searching(doomed)
+    workers = pool_workers(doomed)
+    for worker in workers:  # freeze the search so the doomed node cannot finish it first
+        worker.suspend()
     doomed.kill()
+    for worker in workers:
+        worker.kill()
     reply = await spectator.wait_for("move", lambda m: m["seat"] == 2, within=15)
     assert reply["ply"] == 2
     assert await logged(survivor, f"room {room['room_id']}: AI played")
