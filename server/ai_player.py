@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 LEASE_MS = 3000
 RENEW_EVERY_S = LEASE_MS / 3000
+RETRY_AFTER_FAILURE_MS = 1000
 CLOCK_SHARE = 15  # with a clock, spend at most 1/CLOCK_SHARE of the time left on one move
 
 _RENEW = """
@@ -99,19 +100,22 @@ class AiPlayer:
 
     async def _play(self, room_id: str, owner: str) -> None:
         renewer = asyncio.create_task(self._keep_lease(room_id, owner))
+        retry_at = None
         try:
             await self._search_and_move(room_id)
         except (StaleSearch, ArenaError) as exc:
             log.info("room %s: AI move dropped (%r)", room_id, exc)
         except Exception:
-            log.exception("room %s: AI move failed", room_id)
+            log.exception("room %s: AI move failed; retrying", room_id)
+            retry_at = int(time.time() * 1000) + RETRY_AFTER_FAILURE_MS
         finally:
             renewer.cancel()
             with contextlib.suppress(redis.RedisError, OSError):
                 await self._release(keys=[lease_key(room_id)], args=[owner])
-                state = await self.repo.find(room_id)
-                if state is not None:
-                    await self.timers.schedule(state)  # still owed (a failure): try again
+                if retry_at is not None:
+                    await self.timers.at(room_id, retry_at)
+                elif (state := await self.repo.find(room_id)) is not None:
+                    await self.timers.schedule(state)  # e.g. a stale search: still owed
 
     async def _keep_lease(self, room_id: str, owner: str) -> None:
         while True:

@@ -46,6 +46,12 @@ def json_errors(handler: Handler) -> Handler:
         except ArenaError as error:
             request.app[ARENA].metrics.errors.inc(code=error.code.value)
             return web.json_response(error.to_dict(), status=error.http_status)
+        except web.HTTPException:
+            raise
+        except Exception:
+            log.exception("%s %s failed", request.method, request.path)
+            error = ArenaError(ErrorCode.INTERNAL_ERROR, "the server failed; nothing changed")
+            return web.json_response(error.to_dict(), status=error.http_status)
     return wrapped
 
 

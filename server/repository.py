@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 
 import redis.asyncio as redis
@@ -32,6 +33,7 @@ EVENT_KEEP = 200
 LOBBY_KEY = "lobby"
 LIVE_KEY = "live"
 MISSING = -1  # the version a room has before it exists
+ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 _COMMIT = """
 local current = redis.call('HGET', KEYS[1], 'v')
@@ -100,6 +102,8 @@ class RoomRepository:
         return state
 
     async def find(self, room_id: str) -> RoomState | None:
+        if not ROOM_ID.fullmatch(room_id):
+            return None  # not an id we could have made: never build a key from it
         data = await self.redis.hget(state_key(room_id), "data")
         return RoomState.from_record(json.loads(data)) if data else None
 

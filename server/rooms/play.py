@@ -124,7 +124,9 @@ def chat(state: RoomState, command: cmd.Chat, now: int) -> Step:
     if not 1 <= len(text) <= CHAT_MAX_CHARS:
         raise ArenaError(ErrorCode.CHAT_TOO_LONG,
                          f"a chat message has 1 to {CHAT_MAX_CHARS} characters")
-    line = ChatLine(command.seat, command.name, text, now)
+    seat = state.seat(command.seat) if command.seat in SEATS else None
+    name = command.name or (seat.name if seat is not None else None)
+    line = ChatLine(command.seat, name, text, now)
     state = replace(state, chat=(*state.chat, line)[-CHAT_KEEP:])
     return state, [{"type": "chat", **line.to_dict()}]
 

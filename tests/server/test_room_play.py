@@ -146,3 +146,8 @@ def test_state_round_trips_through_its_stored_record():
 def test_public_state_has_no_token_hashes():
     public = playing_room().to_public()
     assert "token_hash" not in str(public) and HASH_B not in str(public)
+
+
+def test_player_chat_without_a_name_uses_the_seat_name():
+    transition = apply(playing_room(), commands.Chat(1, None, "hi"), T0)
+    assert transition.events[0]["from"] == {"seat": 1, "name": "A"}
