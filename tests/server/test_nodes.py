@@ -31,6 +31,23 @@ async def test_players_on_different_nodes_and_a_spectator_see_one_game(server_fa
     assert seen_by_spectator == ["a1", "a3", "b1", "b3", "c1"]
 
 
+async def test_seat_resumes_on_another_node_with_the_missed_events(server_factory):
+    node_a = server_factory.start("node-a", env=FAST_ENV)
+    node_b = server_factory.start("node-b", env=FAST_ENV)
+    room = await create_room(node_a.url, variant="gomoku", your_side="first")
+    first = await Player.join(node_a.ws_url, room["room_id"], token=room["token"])
+    second = await Player.join(node_a.ws_url, room["room_id"])
+    await first.move("h8")
+    seen = (await second.wait_for("move"))["v"]
+    await second.close()
+    await first.command("chat", text="still there?")
+    back = await Player.join(node_b.ws_url, room["room_id"], token=second.welcome["token"],
+                             v=seen)
+    assert (back.seat, back.welcome["resumed"]) == (2, True)
+    assert (await back.next())["text"] == "still there?"
+    assert (await back.move("i9"))["type"] == "move"
+
+
 async def logged(node, text: str) -> bool:
     """Whether `text` appears in the node's log within a second (the line follows the move)."""
     for _ in range(20):
