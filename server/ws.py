@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import enum
 import logging
+import socket
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -45,6 +46,8 @@ BURST, PER_SECOND = 20, 10.0
 CHAT_BURST, CHAT_PER_SECOND = 5, 0.5
 ABUSE_LIMIT = 40     # rate-limited messages before the socket is closed
 QUEUE_LIMIT = 1000   # undelivered messages before a slow socket is dropped
+UNSENT_LIMIT = 64 * 1024  # bytes the kernel would not take yet, before a slow socket is dropped
+SEND_BUFFER = 64 * 1024   # kernel send buffer per socket (not auto-tuned up to megabytes)
 
 
 class Close(enum.IntEnum):
@@ -74,8 +77,9 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         error = ArenaError(ErrorCode.ORIGIN_FORBIDDEN, "this page's origin may not connect")
         return web.json_response(error.to_dict(), status=403)
     ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S)
+    bound_send_buffer(request.transport)
     await ws.prepare(request)
-    connection = Connection(arena, ws, request.match_info["room_id"])
+    connection = Connection(arena, ws, request.match_info["room_id"], request.transport)
     arena.sockets.add(ws)
     try:
         await connection.run()
@@ -85,10 +89,22 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     return ws
 
 
+def bound_send_buffer(transport: asyncio.BaseTransport | None) -> None:
+    """A fixed kernel send buffer: game messages are small, and a client that stops reading
+    must not pin megabytes of kernel memory while it waits to be cut off."""
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+
+
 class Connection:
-    def __init__(self, arena: Arena, ws: web.WebSocketResponse, room_id: str) -> None:
+    def __init__(self, arena: Arena, ws: web.WebSocketResponse, room_id: str,
+                 transport: asyncio.BaseTransport | None) -> None:
         self.arena = arena
         self.ws = ws
+        self.transport = transport
+        self.cut_off = False
         self.room_id = room_id
         self.token_hash: str | None = None
         self.seat: int | None = None
@@ -100,21 +116,61 @@ class Connection:
         self.violations = 0
         self.subscribed = False
         self.present = False
+        # Room messages that arrive while the socket is being opened wait here, so the client
+        # always gets `welcome` first; the writer then drops those its snapshot already covers.
+        self.early: list[dict[str, Any]] | None = []
+        self._tasks: set[asyncio.Task] = set()
 
     # -- delivery -------------------------------------------------------------------------
     def deliver(self, messages: list[dict[str, Any]]) -> None:
         """Called by the fan-out for every message published on the room's channel."""
+        if self.early is not None:
+            self.early.extend(messages)
+            return
         for message in messages:
             self.send(message)
+
+    def resync(self) -> None:
+        """Called by the fan-out after a Redis reconnect: send the events this socket missed
+        (the writer drops those it already sent)."""
+        task = asyncio.get_running_loop().create_task(self._catch_up())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self) -> None:
+        try:
+            state = await self.arena.repo.load(self.room_id)
+            events = await self.arena.repo.events_since(self.room_id, self.last_v, state.v)
+        except Exception as exc:  # noqa: BLE001 - the client can still ask with `sync`
+            log.warning("room %s: catching up after a reconnect failed: %r", self.room_id, exc)
+            return
+        self._send_history(state, events)
 
     def send(self, message: dict[str, Any], force: bool = False) -> None:
         """Queue a message; `force` sends an event even if its version was already sent
         (a `sync` reply the client asked for)."""
-        if self.outbox.qsize() >= QUEUE_LIMIT:
-            log.warning("room %s: dropping a socket that does not read", self.room_id)
-            asyncio.get_running_loop().create_task(self.ws.close(code=Close.ABUSE))
+        if self.cut_off:
+            return
+        if self.outbox.qsize() >= QUEUE_LIMIT or self._unsent_bytes() > UNSENT_LIMIT:
+            self._cut_off()
             return
         self.outbox.put_nowait((message, force))
+
+    def _unsent_bytes(self) -> int:
+        transport = self.transport
+        if not isinstance(transport, asyncio.WriteTransport) or transport.is_closing():
+            return 0
+        return transport.get_write_buffer_size()
+
+    def _cut_off(self) -> None:
+        """Drop a socket that does not read, at once: a close frame would only queue behind
+        the data it does not read, and the room's other sockets must not wait for it."""
+        self.cut_off = True
+        log.warning("room %s: cutting off a socket that does not read", self.room_id)
+        if self.transport is not None:
+            self.transport.abort()
+        else:
+            asyncio.get_running_loop().create_task(self.ws.close(code=Close.ABUSE))
 
     async def _writer(self) -> None:
         while True:
@@ -201,6 +257,8 @@ class Connection:
             welcome["token"] = given_token
         self.send(welcome)
         self._send_history(state, events)
+        early, self.early = self.early or [], None
+        self.deliver(early)
         self.arena.metrics.connections.set(len(self.arena.sockets))
         self.present = True
         await self.arena.presence.connected(self.room_id, self.seat)
