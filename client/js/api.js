@@ -54,6 +54,12 @@ export async function openRooms() {
   return data.rooms || [];
 }
 
+/** Public rooms being played, for watching. */
+export async function liveRooms() {
+  const data = await request("GET", "/api/rooms");
+  return data.rooms || [];
+}
+
 export function exportUrl(roomId, gameNo) {
   return `/api/rooms/${encodeURIComponent(roomId)}/export?format=text&game=${gameNo}`;
 }

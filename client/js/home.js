@@ -1,7 +1,9 @@
 // The home page: choose a game, an opponent, who moves first and a clock, then create the
 // room; the lobby of open public rooms; a short "how to play" for each game.
 
-import { ApiError, createRoom, joinRoom, loadName, loadToken, openRooms, quickPlay, saveToken } from "./api.js";
+import {
+  ApiError, createRoom, joinRoom, liveRooms, loadName, loadToken, openRooms, quickPlay, saveToken,
+} from "./api.js";
 import { errorText, onLangChange, t } from "./i18n.js";
 import { gameIcon } from "./icons.js";
 import { parseVariant } from "./notation.js";
@@ -12,6 +14,7 @@ const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "connect4"];
 const CLOCK_PRESETS = ["1+0", "3+2", "5+3", "10+5", "15+10"]; // minutes + seconds a move
 const RULES = ["freestyle", "standard", "caro", "caro-exact"];
 const LOBBY_REFRESH_MS = 4000;
+const LIVE_SHOWN = 8;
 const PREFS_KEY = "caro-arena:new-game";
 
 /** Display name of a variant spec, e.g. "Caro (Vietnamese rule)" or "Custom 19×19, 5 in a row". */
@@ -166,7 +169,6 @@ async function submitForm(form) {
 }
 
 function lobbyItem(room) {
-  const clock = room.clock ? `${room.clock.initial_s / 60}+${room.clock.increment_s}` : t("home.clock.none");
   const join = el("button", { class: "btn small primary", type: "button" }, t("home.lobby.join"));
   join.addEventListener("click", async () => {
     if (loadToken(room.room_id)) {
@@ -186,8 +188,25 @@ function lobbyItem(room) {
   return el("li", { class: "lobby-item" },
     el("div", {},
       el("div", { class: "lobby-game" }, variantTitle(room.variant)),
-      el("div", { class: "lobby-meta" }, [clock, room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · "))),
+      el("div", { class: "lobby-meta" }, roomMeta(room))),
     join);
+}
+
+function clockText(clock) {
+  return clock ? `${clock.initial_s / 60}+${clock.increment_s}` : t("home.clock.none");
+}
+
+/** "3+2 · by Lan": the clock and, when known, who opened the room. */
+function roomMeta(room) {
+  return [clockText(room.clock), room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · ");
+}
+
+function liveItem(room) {
+  return el("li", { class: "lobby-item" },
+    el("div", {},
+      el("div", { class: "lobby-game" }, variantTitle(room.variant)),
+      el("div", { class: "lobby-meta" }, roomMeta(room))),
+    el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
 
 function buildHowTo() {
@@ -201,8 +220,10 @@ export function mountHome(main) {
   const list = el("ul", { class: "lobby-list", id: "lobby-list" });
   const demo = tEl("button", "home.demo", { class: "btn small", type: "button", id: "watch-demo" });
   demo.addEventListener("click", () => watchDemo(form, demo));
+  const liveList = el("ul", { class: "lobby-list", id: "live-list" });
+  const liveHead = tEl("h3", "home.live", { class: "live-head" });
   const lobby = el("section", { class: "card lobby" }, tEl("h2", "home.lobby"), list,
-    el("div", { class: "lobby-foot" }, demo));
+    liveHead, liveList, el("div", { class: "lobby-foot" }, demo));
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline")),
     form,
@@ -215,15 +236,14 @@ export function mountHome(main) {
   syncFormVisibility(form);
 
   let rooms = [];
+  let live = [];
   const renderLobby = () => {
     list.replaceChildren(...(rooms.length ? rooms.map(lobbyItem) : [el("li", { class: "muted" }, t("home.lobby.empty"))]));
+    liveHead.hidden = !live.length;
+    liveList.replaceChildren(...live.slice(0, LIVE_SHOWN).map(liveItem));
   };
   const refresh = async () => {
-    try {
-      rooms = await openRooms();
-    } catch {
-      rooms = [];
-    }
+    [rooms, live] = await Promise.all([openRooms().catch(() => []), liveRooms().catch(() => [])]);
     renderLobby();
   };
   refresh();

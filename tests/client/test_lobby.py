@@ -55,3 +55,20 @@ def test_watching_the_computer_play_itself_shows_its_moves_to_the_end(players):
     computer = re.compile(r"^Computer \(level \d\)$")
     expect(viewer.page.locator(".player .pname")).to_have_text([computer, computer])
     viewer.shot("9-ai-vs-ai-finished")
+
+
+def test_public_game_being_played_is_listed_to_watch(players):
+    host_name = f"Host{uuid.uuid4().hex[:6]}"
+    host = players("host")
+    host.home(name=host_name)
+    room_url = host.create("Gomoku", first="Me", public=True)
+    players("guest").visit(room_url, name="Guest")
+    expect(host.status()).to_have_text("Your turn")
+
+    viewer = players("viewer")
+    viewer.home(name="Viewer")
+    entry = viewer.page.locator("#live-list .lobby-item", has_text=f"by {host_name}")
+    entry.get_by_role("link", name="Watch").click()
+    expect(viewer.page).to_have_url(room_url)
+    expect(viewer.page.locator("#players .spectating")).to_have_text("You are watching this game.")
+    expect(viewer.page.locator("#actions")).to_be_hidden()

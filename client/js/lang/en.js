@@ -33,6 +33,8 @@ export const strings = {
   "home.create": "Create game",
   "home.creating": "Creating…",
   "home.demo": "Watch the computer play itself",
+  "home.live": "Games being played",
+  "home.live.watch": "Watch",
   "home.lobby": "Open games",
   "home.lobby.empty": "No open games right now. Create one!",
   "home.lobby.join": "Join",

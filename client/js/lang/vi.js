@@ -33,6 +33,8 @@ export const strings = {
   "home.create": "Tạo ván",
   "home.creating": "Đang tạo…",
   "home.demo": "Xem máy tự đánh với máy",
+  "home.live": "Các ván đang chơi",
+  "home.live.watch": "Xem",
   "home.lobby": "Phòng đang chờ",
   "home.lobby.empty": "Chưa có phòng nào đang chờ. Hãy tạo một phòng!",
   "home.lobby.join": "Vào",
