@@ -1,0 +1,328 @@
+"""Regenerate ``suite.txt``: random positions filtered for each tactic, answers proven.
+
+    .venv/bin/python -m tests.engine.tactics.build [--seed 7]
+
+How each answer set is proven:
+  * win1 / block5: by the Board itself (pushing the move wins / the opponent's completion cell).
+  * open4: the cells that make an open (or double) four while the opponent has no four to make,
+    plus any four that starts a VCF — every one of them wins.
+  * vcf: every four whose forced reply leaves a VCF (threat search with a large budget); the
+    position has no five, no open four and no opponent threat, so only fours can win fast.
+  * defend: every move after which the opponent has neither a VCF nor a VCT (large budget),
+    in positions where passing would let it win by VCT.
+  * caro / standard: a rule trap (a five blocked at both ends, an overline) next to a real
+    five or a real open three: the answers are the real win, or the defences of the three.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+
+import numpy as np
+
+from engine.board import Board
+from engine.errors import EngineError
+from engine.search import position_of
+from engine.search.evaluation import C_B4, C_B4F3, C_F3F3, C_F4, C_FIVE, C_THREE
+from engine.search.position import Position, make, unmake
+from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
+from tests.engine.tactics import SUITE
+
+BIG = 20_000
+VCF_DEPTH, VCT_DEPTH = 24, 6
+
+
+def _budget() -> np.ndarray:
+    return np.array([0, BIG, 2**62], dtype=np.int64)
+
+
+def vcf_line(pos: Position, side: int) -> list[int] | None:
+    line = np.full(256, -1, dtype=np.int64)
+    if not vcf(pos, side, VCF_DEPTH, _budget(), new_fail_cache(), line, 0, new_buffer(VCF_DEPTH)):
+        return None
+    out = [int(m) for m in line]
+    return out[: out.index(-1)]
+
+
+def wins_by_threats(pos: Position, side: int) -> bool:
+    line = np.full(256, -1, dtype=np.int64)
+    return vcf_line(pos, side) is not None or vct(
+        pos, side, VCT_DEPTH, _budget(), new_fail_cache(), line, 0, VCF_DEPTH, new_buffer(VCF_DEPTH)
+    )
+
+
+def random_board(rng: random.Random, variant: str, stones: int, radius: int) -> Board | None:
+    board = Board(variant)
+    centre_r, centre_c = board.rows // 2, board.cols // 2
+    area = [
+        r * board.cols + c
+        for r in range(centre_r - radius, centre_r + radius + 1)
+        for c in range(centre_c - radius, centre_c + radius + 1)
+    ]
+    for cell in rng.sample(area, stones):
+        try:
+            board.push(cell)
+        except EngineError:
+            return None
+    return None if board.is_game_over() else board
+
+
+def empty_cells(pos: Position) -> list[int]:
+    return [int(i) for i in pos.cells if pos.board[i] == 0]
+
+
+def near_cells(pos: Position) -> list[int]:
+    return [int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] > 0]
+
+
+def fours(pos: Position, pl: int) -> int:
+    return int(pos.counts[pl, C_B4] + pos.counts[pl, C_B4F3] + pos.counts[pl, C_F4])
+
+
+def names(board: Board, pos: Position, cells: list[int]) -> str:
+    return " ".join(sorted(board.move_str(int(pos.index_of[c])) for c in cells))
+
+
+def four_starts(pos: Position, side: int) -> list[int]:
+    """Fours after whose forced reply a VCF remains (or that leave two completion cells)."""
+    me, opp = side - 1, 2 - side
+    starts = []
+    for m in empty_cells(pos):
+        if pos.cls[me, m] < C_B4 or pos.cls[me, m] == C_FIVE:
+            continue
+        make(pos, m, side)
+        fives = [c for c in empty_cells(pos) if pos.cls[me, c] == C_FIVE]
+        if pos.counts[opp, C_FIVE] == 0 and len(fives) >= 2:
+            starts.append(m)
+        elif pos.counts[opp, C_FIVE] == 0 and len(fives) == 1:
+            make(pos, fives[0], 3 - side)
+            if vcf_line(pos, side) is not None:
+                starts.append(m)
+            unmake(pos, fives[0])
+        unmake(pos, m)
+    return starts
+
+
+def safe_defences(pos: Position, side: int) -> list[int]:
+    """Moves after which the opponent has no win by threats. Only cells on the opponent's
+    lines (its class three or better) or our own fours can defend, so only those are tried."""
+    safe = []
+    me, opp = side - 1, 2 - side
+    for m in near_cells(pos):
+        if pos.cls[opp, m] < C_THREE and pos.cls[me, m] < C_B4:
+            continue
+        make(pos, m, side)
+        if not wins_by_threats(pos, 3 - side):
+            safe.append(m)
+        unmake(pos, m)
+    return safe
+
+
+def puzzle_win1(board: Board, pos: Position) -> str | None:
+    me = board.turn - 1
+    if pos.counts[me, C_FIVE] == 0:
+        return None
+    winning = []
+    player = board.turn
+    for move in board.legal_moves():
+        board.push(move)
+        outcome = board.outcome()
+        if outcome is not None and outcome.winner == player:
+            winning.append(board.move_str(move))
+        board.pop()
+    return " ".join(sorted(winning)) or None
+
+
+def puzzle_block5(board: Board, pos: Position) -> str | None:
+    me, opp = board.turn - 1, 2 - board.turn
+    if pos.counts[me, C_FIVE] or pos.counts[opp, C_FIVE] != 1:
+        return None
+    return names(board, pos, [c for c in empty_cells(pos) if pos.cls[opp, c] == C_FIVE])
+
+
+def _quiet_for_opponent(pos: Position, opp: int) -> bool:
+    return pos.counts[opp, C_FIVE] == 0 and fours(pos, opp) == 0
+
+
+def puzzle_open4(board: Board, pos: Position) -> str | None:
+    me, opp = board.turn - 1, 2 - board.turn
+    if pos.counts[me, C_FIVE] or pos.counts[me, C_F4] == 0 or not _quiet_for_opponent(pos, opp):
+        return None
+    cells = {c for c in empty_cells(pos) if pos.cls[me, c] == C_F4}
+    cells |= set(four_starts(pos, board.turn))
+    return names(board, pos, sorted(cells))
+
+
+def puzzle_vcf(board: Board, pos: Position) -> tuple[str, int] | None:
+    me, opp = board.turn - 1, 2 - board.turn
+    if pos.counts[me, C_FIVE] or pos.counts[me, C_F4] or pos.counts[opp, C_FIVE]:
+        return None
+    if pos.counts[opp, C_F4]:
+        return None
+    line = vcf_line(pos, board.turn)
+    if line is None:
+        return None
+    n_fours = (len(line) + 1) // 2 - 1
+    starts = four_starts(pos, board.turn)
+    return (names(board, pos, starts), n_fours) if starts else None
+
+
+def puzzle_defend(board: Board, pos: Position) -> str | None:
+    me, opp = board.turn - 1, 2 - board.turn
+    if pos.counts[me, C_FIVE] or fours(pos, me) or pos.counts[opp, C_FIVE] or pos.counts[opp, C_F4]:
+        return None
+    if pos.counts[opp, C_F3F3] + pos.counts[opp, C_B4F3] == 0:
+        return None
+    if not wins_by_threats(pos, 3 - board.turn):
+        return None  # not a real threat
+    safe = safe_defences(pos, board.turn)
+    return names(board, pos, safe) if 0 < len(safe) <= 8 else None
+
+
+def _trap_board(
+    rng: random.Random, variant: str, trap: Callable[[Board], list[tuple[int, int]]]
+) -> Board | None:
+    """A random position with a rule trap for the first player laid into it."""
+    board = Board(variant)
+    placed = trap(board)
+    extra = random_board(rng, variant, rng.randrange(6, 12), 4)
+    if extra is None:
+        return None
+    first = [c for c in extra.move_stack[0::2]]
+    second = [c for c in extra.move_stack[1::2]]
+    for cell, player in placed:
+        (first if player == 1 else second).append(cell)
+    first = list(dict.fromkeys(first))
+    second = [c for c in dict.fromkeys(second) if c not in first]
+    while len(first) > len(second) + 1:
+        first.pop(0)
+    while len(second) > len(first):
+        second.pop(0)
+    if any(c not in first for c, p in placed if p == 1) or any(
+        c not in second for c, p in placed if p == 2
+    ):
+        return None
+    try:
+        order = [c for pair in zip(first, second, strict=False) for c in pair] + first[
+            len(second) :
+        ]
+        board = Board.from_moves(variant, [board.move_str(c) for c in order])
+    except EngineError:
+        return None
+    return None if board.is_game_over() else board
+
+
+def _open_three(board: Board) -> list[tuple[int, int]]:
+    """A real threat for the first player: x x x down column l, rows 3..5."""
+    return [(r * board.cols + 11, 1) for r in (2, 3, 4)]
+
+
+def caro_trap(board: Board) -> list[tuple[int, int]]:
+    """o x x x x . o on row 11 from column c: the gap (h11) would make a five blocked at both
+    ends; plus a real open three."""
+    row, col = 10, 2
+    cells = [(row * board.cols + col, 2), (row * board.cols + col + 6, 2)]
+    cells += [(row * board.cols + col + i, 1) for i in range(1, 5)]
+    return cells + _open_three(board)
+
+
+def standard_trap(board: Board) -> list[tuple[int, int]]:
+    """x x . x x x on row 12: the gap (f12) would make an overline of six; plus a real three."""
+    row, col = 11, 3
+    spare = [(c, 2) for c in (0, 6, 12)] + [(14 * board.cols, 2)]  # o stones out of the way
+    return [(row * board.cols + col + i, 1) for i in (0, 1, 3, 4, 5)] + _open_three(board) + spare
+
+
+def puzzle_trap(board: Board, pos: Position, trap_cell: str) -> str | None:
+    """First player to move: the answers are its real wins; or second player to move: the
+    defences. Either way the trap cell must not be an answer by itself being a 'five'."""
+    me, opp = board.turn - 1, 2 - board.turn
+    if pos.counts[opp, C_FIVE] or trap_cell not in {board.move_str(m) for m in board.legal_moves()}:
+        return None
+    if board.turn == 1:
+        if pos.counts[me, C_FIVE] or fours(pos, opp) or not pos.counts[me, C_F4]:
+            return None
+        cells = {c for c in empty_cells(pos) if pos.cls[me, c] == C_F4}
+        answer = names(board, pos, sorted(cells | set(four_starts(pos, board.turn))))
+    else:
+        if pos.counts[me, C_FIVE] or fours(pos, me) or not pos.counts[opp, C_F4]:
+            return None
+        safe = safe_defences(pos, board.turn)
+        answer = names(board, pos, safe) if 0 < len(safe) <= 8 else ""
+    return answer if answer and trap_cell not in answer.split() else None
+
+
+def build(seed: int) -> list[str]:
+    rng = random.Random(seed)
+    lines: list[str] = []
+    wanted = {"win1": 8, "block5": 8, "open4": 8, "vcf": 20, "defend": 10, "caro": 6, "standard": 4}
+    got = dict.fromkeys(wanted, 0)
+    vcf_lengths: dict[int, int] = {}
+    tries = 0
+    while (
+        any(got[c] < wanted[c] for c in ("win1", "block5", "open4", "vcf", "defend"))
+        and tries < 200_000
+    ):
+        tries += 1
+        variant = "gomoku" if tries % 3 else "caro"
+        board = random_board(rng, variant, rng.randrange(14, 34), rng.choice((4, 5)))
+        if board is None:
+            continue
+        pos = position_of(board)
+        game = board.game_str()
+        if tries % 100 == 0:
+            print(f"tries {tries}: {got}", flush=True)
+        for category, finder in (
+            ("win1", puzzle_win1),
+            ("block5", puzzle_block5),
+            ("open4", puzzle_open4),
+        ):
+            if got[category] < wanted[category] and (answer := finder(board, pos)):
+                got[category] += 1
+                lines.append(f"{category};{variant};{game};{answer};{variant} #{got[category]}")
+                break
+        else:
+            if got["vcf"] < wanted["vcf"] and (found := puzzle_vcf(board, pos)):
+                answer, n_fours = found
+                if 3 <= n_fours <= 9 and vcf_lengths.get(n_fours, 0) < 5:
+                    vcf_lengths[n_fours] = vcf_lengths.get(n_fours, 0) + 1
+                    got["vcf"] += 1
+                    lines.append(f"vcf;{variant};{game};{answer};{n_fours} fours #{got['vcf']}")
+            elif got["defend"] < wanted["defend"] and (answer := puzzle_defend(board, pos)):
+                got["defend"] += 1
+                lines.append(f"defend;{variant};{game};{answer};{variant} #{got['defend']}")
+    for category, variant, trap, trap_cell in (
+        ("caro", "caro", caro_trap, "h11"),
+        ("standard", "gomoku-standard", standard_trap, "f12"),
+    ):
+        for _ in range(20_000):
+            if got[category] >= wanted[category]:
+                break
+            board = _trap_board(rng, variant, trap)
+            if board is None:
+                continue
+            answer = puzzle_trap(board, position_of(board), trap_cell)
+            if answer:
+                got[category] += 1
+                lines.append(
+                    f"{category};{variant};{board.game_str()};{answer};trap {trap_cell} #{got[category]}"
+                )
+    print(f"tries {tries}, found {got}, vcf lengths {sorted(vcf_lengths.items())}")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    lines = build(args.seed)
+    header = (
+        "# category;variant;moves;answers;note  (generated by build.py, answers proven there)\n"
+    )
+    SUITE.write_text(header + "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Line patterns know each rule: what a stone on the centre of a line makes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.search.patterns import (
+    B4,
+    CARO,
+    CARO_EXACT,
+    F3,
+    F4,
+    FIVE,
+    FREESTYLE,
+    STANDARD,
+    classify,
+    key_shift,
+    window_radius,
+)
+
+
+def key_of(line: str, rule: int, k: int = 5) -> np.uint32:
+    """Key of a line written around the centre ``*``: x own, o opponent, # edge, . empty."""
+    radius = window_radius(k, rule)
+    centre = line.index("*")
+    key = 0
+    for off in range(-radius, radius + 1):
+        if off == 0:
+            continue
+        pos = centre + off
+        char = line[pos] if 0 <= pos < len(line) else "."
+        key |= ".xo#".index(char) << key_shift(off, radius)
+    return np.uint32(key)
+
+
+def level(line: str, rule: int, k: int = 5) -> int:
+    return classify(key_of(line, rule, k), k, rule, window_radius(k, rule))
+
+
+def test_four_in_a_row_plus_centre_is_a_five_in_every_rule():
+    for rule in (FREESTYLE, STANDARD, CARO, CARO_EXACT):
+        assert level("..xxxx*..", rule) == FIVE
+
+
+def test_caro_five_blocked_by_opponent_at_both_ends_is_not_a_five():
+    assert level(".oxxxx*o.", CARO) != FIVE
+    assert level(".oxxxx*o.", FREESTYLE) == FIVE
+
+
+def test_caro_five_against_the_board_edge_still_wins():
+    assert level("#xxxx*o..", CARO) == FIVE
+
+
+def test_overline_wins_in_freestyle_and_caro_only():
+    assert level(".xxx*xx..", FREESTYLE) == FIVE
+    assert level(".xxx*xx..", CARO) == FIVE
+    assert level(".xxx*xx..", STANDARD) != FIVE
+    assert level(".xxx*xx..", CARO_EXACT) != FIVE
+
+
+def test_open_and_closed_fours_and_threes():
+    assert level("...xx*x....", FREESTYLE) == F4
+    assert level("..oxx*x....", FREESTYLE) == B4
+    assert level("....x*x....", FREESTYLE) == F3
+    assert level("...x.*x....", FREESTYLE) == F3
+
+
+def test_caro_four_that_can_only_become_a_blocked_five_is_dead():
+    # o x x x * . o: the only five would be blocked at both ends.
+    assert level(".oxxx*.o..", CARO) < B4
