@@ -26,6 +26,10 @@ SUBSCRIBE_TIMEOUT_S = 3.0
 class Subscriber(Protocol):
     def deliver(self, messages: list[dict[str, Any]]) -> None: ...
 
+    def resync(self) -> None:
+        """The channel was re-subscribed after a lost Redis connection: what was published
+        meanwhile never arrived, so fetch the missed events from the room's event log."""
+
 
 class Fanout:
     def __init__(self, client: redis.Redis) -> None:
@@ -90,6 +94,11 @@ class Fanout:
             confirmation = self._confirmations.get(name)
             if confirmation is not None and not confirmation.done():
                 confirmation.set_result(None)
+            elif (room_id := self._channels.get(name)) is not None:
+                # A confirmation nobody waits for: redis-py re-subscribed after a reconnect.
+                log.info("room %s: channel re-subscribed; catching up", room_id)
+                for subscriber in list(self.rooms.get(room_id, ())):
+                    subscriber.resync()
             return
         if message["type"] != "message":
             return
