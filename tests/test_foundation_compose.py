@@ -10,7 +10,7 @@ import sys
 import pytest
 import yaml
 
-from tests.conftest import REPO_ROOT
+from tests.harness import REPO_ROOT
 
 SERVERS = ("server-1", "server-2")
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import server
-from tests.conftest import REPO_ROOT, http_get
+from tests.harness import REPO_ROOT, http_get
 
 CLIENT_DIR = REPO_ROOT / "client"
 

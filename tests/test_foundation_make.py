@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import REPO_ROOT
+from tests.harness import REPO_ROOT
 
 
 def make_test(pytest_args: str) -> subprocess.CompletedProcess:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO_ROOT, RedisServer, ServerNode, free_port, http_get
+from tests.harness import REPO_ROOT, RedisServer, ServerNode, free_port, http_get
 
 PACKAGES = ("engine", "server")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.conftest import http_get
+from tests.harness import http_get
 from tests.server.client import Player, create_room, http
 
 NODES = {"server-1", "server-2"}
