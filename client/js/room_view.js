@@ -103,6 +103,10 @@ export class RoomView {
 
   renderStatus(m) {
     const [text, tone] = this.statusText(m);
+    // Live regions speak on every change: touch them only when the words change.
+    const key = `${tone}|${text}`;
+    if (this.statusKey === key) return;
+    this.statusKey = key;
     this.status.dataset.tone = tone;
     this.status.classList.toggle("thinking", tone === "ai");
     this.status.replaceChildren(el("span", {}, text));
@@ -250,7 +254,11 @@ export class RoomView {
   }
 
   renderChat({ state, style, notices }) {
-    const lines = (state.chat || []).map((c) => ({ ts: c.ts, node: el("li", {},
+    const chat = state.chat || [];
+    const key = `${document.documentElement.lang}|${chat.length}|${chat.length ? chat[chat.length - 1].ts : 0}|${notices.length}`;
+    if (this.chatKey === key) return;
+    this.chatKey = key;
+    const lines = chat.map((c) => ({ ts: c.ts, node: el("li", {},
       el("span", { class: "who" }, c.from.name || (c.from.seat ? colourName(style, c.from.seat) : t("room.spectator"))),
       el("span", { class: "text" }, c.text)) }));
     for (const n of notices) lines.push({ ts: n.ts, node: el("li", { class: "sys" }, t(n.key, n.params)) });
