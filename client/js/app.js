@@ -14,6 +14,7 @@ function route() {
   if (unmount) unmount();
   unmount = null;
   main.replaceChildren();
+  document.title = "Caro Arena";
   const m = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
   unmount = m ? mountRoom(main, m[1]) : mountHome(main);
   window.scrollTo(0, 0);
