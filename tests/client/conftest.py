@@ -7,8 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.client.players import Player
+from tests.client.players import WAIT_MS, Player
+
+# The machine is shared: give assertions on the page the same patience as page actions.
+expect.set_options(timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="session")
