@@ -92,16 +92,38 @@ def _winning_cells(line: np.ndarray, k: int, rule: int) -> int:
 
 
 @njit(cache=True)
+def _four_strength(line: np.ndarray, k: int, rule: int) -> int:
+    """0 no four, 1 a four (one block stops it), 2 an open four: at least two winning cells
+    and no single block kills them all (in caro a block can turn the other five into a
+    blocked one, so two winning cells are not always open)."""
+    wins = _winning_cells(line, k, rule)
+    if wins < 2:
+        return wins
+    for e in range(line.shape[0]):
+        if line[e] == EMPTY_CODE:
+            line[e] = OWN_CODE
+            completes = _wins_through(line, e, k, rule)
+            line[e] = EMPTY_CODE
+            if completes:
+                line[e] = OPP_CODE
+                left = _winning_cells(line, k, rule)
+                line[e] = EMPTY_CODE
+                if left == 0:
+                    return 1
+    return 2
+
+
+@njit(cache=True)
 def _best_after_one(line: np.ndarray, k: int, rule: int) -> int:
-    """The most winning cells any one more own stone can leave (0 when none is a four)."""
+    """The strongest four (see :func:`_four_strength`) one more own stone can make."""
     best = 0
     for e in range(line.shape[0]):
         if line[e] == EMPTY_CODE:
             line[e] = OWN_CODE
-            w = _winning_cells(line, k, rule)
+            strength = _four_strength(line, k, rule)
             line[e] = EMPTY_CODE
-            if w > best:
-                best = w
+            if strength > best:
+                best = strength
     return best
 
 
@@ -131,10 +153,10 @@ def classify(key: np.uint32, k: int, rule: int, radius: int) -> int:
     line[centre] = OWN_CODE
     if _wins_through(line, centre, k, rule):
         return FIVE
-    w = _winning_cells(line, k, rule)
-    if w >= 2:
+    strength = _four_strength(line, k, rule)
+    if strength == 2:
         return F4
-    if w == 1:
+    if strength == 1:
         return B4
     best = _best_after_one(line, k, rule)
     if best >= 2:

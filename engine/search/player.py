@@ -105,33 +105,28 @@ def position_of(board: Board) -> Position:
 
 def _threat_win(
     pos: Position, ctx: SearchContext, side: int, nodes: int, deadline: int, use_vct: bool
-) -> list[int] | None:
+) -> tuple[list[int], int] | None:
     """A forced win for ``side`` found by VCF (then VCT) within ``nodes`` and ``deadline``:
-    the line (VCF: the whole sequence; VCT: its first move), or None."""
+    (line, score). A VCF line is the whole sequence; a VCT line only its first move."""
     ctx.vcf_budget[0] = 0
     ctx.vcf_budget[1] = nodes
     ctx.vcf_budget[2] = deadline
     ctx.vcf_line[:] = -1
     found = vcf(pos, side, VCF_DEPTH, ctx.vcf_budget, ctx.vcf_cache, ctx.vcf_line, 0, ctx.vcf_buf)
+    by_vct = False
     if not found and use_vct:
         ctx.vcf_budget[1] = ctx.vcf_budget[0] + nodes
         ctx.vcf_line[:] = -1
-        found = vct(
-            pos,
-            side,
-            VCT_DEPTH,
-            ctx.vcf_budget,
-            ctx.vcf_cache,
-            ctx.vcf_line,
-            0,
-            VCF_DEPTH,
+        found = by_vct = vct(
+            pos, side, VCT_DEPTH, ctx.vcf_budget, ctx.vcf_cache, ctx.vcf_line, 0, VCF_DEPTH,
             ctx.vcf_buf,
         )
     ctx.ctl[NODES] += ctx.vcf_budget[0]
     if not found:
         return None
     line = [int(m) for m in ctx.vcf_line]
-    return line[: line.index(-1)] if -1 in line else line
+    line = line[: line.index(-1)] if -1 in line else line
+    return line, (VCT_WIN if by_vct else WIN - len(line))
 
 
 def choose_grid_move(
@@ -166,21 +161,20 @@ def choose_grid_move(
         ctx.ctl[NODE_LIMIT] = max_nodes
     depth_cap = min(settings.max_depth, max_depth or settings.max_depth)
 
-    line = None
+    threat = None
     if settings.threat_search and not board.variant.gravity and len(board.move_stack) >= 5:
         threat_nodes = max(2000, min(500_000, time_ms * 100))
         threat_deadline = started + budget_ns * THREAT_SHARE // 100
-        line = _threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=level >= 4)
-    if line:
-        # A VCT line is only its first move: report a proven win of unknown length.
-        score = WIN - len(line) if len(line) > 1 else VCT_WIN
-        move, depth, pv = line[0], len(line), line
+        threat = _threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=level >= 4)
+    if threat:
+        pv, score = threat
+        move, depth = pv[0], len(pv)
         nodes = int(ctx.ctl[NODES])
     else:
         root_moves = np.zeros(MAX_MOVES, dtype=np.int64)
         result = np.zeros(4, dtype=np.int64)
         pv_out = np.full(MAX_PLY + 2, -1, dtype=np.int64)
-        soft = started + budget_ns * 45 // 100
+        soft = time.monotonic_ns() + (deadline - time.monotonic_ns()) * 45 // 100
         n = search_root(pos, ctx, side, depth_cap, soft, root_moves, result, pv_out)
         move, score, depth, nodes = (int(x) for x in result)
         pv = [int(m) for m in pv_out[: list(pv_out).index(-1)]] if pv_out[0] >= 0 else [move]

@@ -72,6 +72,20 @@ def _single_five_cell(pos: Position, pl: int) -> int:
 
 
 @njit(cache=True)
+def _no_single_block(pos: Position, attacker: int, fives: np.ndarray, nf: int) -> bool:
+    """Whether a five is left after the defender blocks any one of the ``nf`` completion
+    cells (under caro a block can leave the other five blocked at both ends)."""
+    me = attacker - 1
+    for j in range(nf):
+        make(pos, fives[j], 3 - attacker)
+        left = pos.counts[me, C_FIVE]
+        unmake(pos, fives[j])
+        if left == 0:
+            return False
+    return True
+
+
+@njit(cache=True)
 def vcf(
     pos: Position,
     attacker: int,
@@ -121,7 +135,7 @@ def vcf(
         won = False
         if pos.counts[opp, C_FIVE] == 0:
             nf = five_cells_through(pos, m, attacker, fives)
-            if nf >= 2:
+            if nf >= 2 and _no_single_block(pos, attacker, fives, nf):
                 line[ply + 1] = fives[0]
                 line[ply + 2] = fives[1]
                 line[ply + 3] = -1

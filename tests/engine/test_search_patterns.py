@@ -68,3 +68,9 @@ def test_open_and_closed_fours_and_threes():
 def test_caro_four_that_can_only_become_a_blocked_five_is_dead():
     # o x x x * . o: the only five would be blocked at both ends.
     assert level(".oxxx*.o..", CARO) < B4
+
+
+def test_caro_open_four_between_two_opponent_stones_is_only_a_four():
+    # o . x x x x . o: blocking one end leaves the other five blocked at both ends.
+    assert level("o.xxx*.o..", CARO) == B4
+    assert level("o.xxx*.o..", FREESTYLE) == F4
