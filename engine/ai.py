@@ -11,9 +11,11 @@ from collections.abc import Sequence
 
 from engine.analysis import Analysis
 from engine.board import Board
+from engine.connect4 import player as connect4_player
 from engine.connect4.player import choose_connect4_move
 from engine.errors import EngineError, GameOverError
 from engine.exact import can_solve, choose_exact_move
+from engine.search import player as grid_player
 from engine.search.player import choose_grid_move
 from engine.variants import VARIANTS
 
@@ -22,7 +24,7 @@ LEVELS = range(1, 6)
 LEVEL_TIME_MS = {1: 150, 2: 300, 3: 500, 4: 800, 5: 1000}
 MIN_TIME_MS, MAX_TIME_MS = 10, 60_000
 
-__all__ = ["LEVELS", "LEVEL_TIME_MS", "Analysis", "choose_move"]
+__all__ = ["LEVELS", "LEVEL_TIME_MS", "Analysis", "choose_move", "warm_up"]
 
 
 class LevelError(EngineError):
@@ -56,8 +58,16 @@ def choose_move(
 
 def choose_for_board(board: Board, *, time_ms: int, level: int, seed: int) -> Analysis:
     """Dispatch an unfinished position to the searcher that plays it best."""
-    if can_solve(board):
-        return choose_exact_move(board, level=level, seed=seed)
     if board.variant == VARIANTS["connect4"]:
         return choose_connect4_move(board, time_ms=time_ms, level=level, seed=seed)
+    if can_solve(board):
+        return choose_exact_move(board, level=level, seed=seed)
     return choose_grid_move(board, time_ms=time_ms, level=level, seed=seed)
+
+
+def warm_up() -> None:
+    """Load every searcher's compiled code and tables before the first real request, so a
+    worker's first move gets its whole budget. Process-pool initialisers call this."""
+    grid_player.warm_up()
+    connect4_player.warm_up()
+    choose_exact_move(Board(VARIANTS["tictactoe"]), level=5, seed=0)

@@ -41,6 +41,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solver = subparsers.add_parser("solve", help="solve Connect Four positions read from stdin")
     solver.add_argument("--variant", default="connect4", choices=["connect4"])
     solver.add_argument("--weak", action="store_true", help="win / draw / loss only (1, 0, -1)")
+    solver.add_argument(
+        "--time-limit-ms",
+        type=int,
+        help="give up on a position after this long (early openings can take minutes)",
+    )
     solver.set_defaults(func=run_solve)
 
     pbrain = subparsers.add_parser("pbrain", help="play through the Gomocup engine protocol")
@@ -97,7 +102,7 @@ def run_solve(
         moves = fields[0]
         try:
             Board.from_moves(VARIANTS[args.variant], moves)  # typed errors name the bad token
-            result = solve(moves, weak=args.weak)
+            result = solve(moves, weak=args.weak, time_limit_ms=args.time_limit_ms)
         except EngineError as error:
             print(f"{moves} error {error.code}: {error}", file=stdout, flush=True)
             continue

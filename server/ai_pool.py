@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from engine.ai import Analysis, choose_move
+from engine.ai import warm_up as engine_warm_up
 
 from .metrics import ArenaMetrics
 
@@ -27,16 +28,14 @@ ATTEMPTS = 3
 # listening one and every client's), so after a kill -9 of the node its clients never see their
 # connection close while the orphaned worker lives (tests/faults/test_node_kill.py).
 WORKER_START = multiprocessing.get_context("spawn")
-WARM_UP_VARIANTS = ("gomoku", "connect4", "caro9")
 
 
 def warm_up() -> None:
     """Worker initializer: compile and load the engine's hot paths before the first request."""
-    for spec in WARM_UP_VARIANTS:
-        try:
-            choose_move(spec, [], level=1, time_ms=20)
-        except Exception:  # noqa: BLE001 - a failed warm-up only costs speed later
-            log.exception("AI warm-up failed for %s", spec)
+    try:
+        engine_warm_up()
+    except Exception:  # noqa: BLE001 - a failed warm-up only costs speed later
+        log.exception("AI warm-up failed")
 
 
 class AiPool:

@@ -68,3 +68,9 @@ def test_solve_names_the_bad_token_and_goes_on():
     lines = run("solve", stdin="4459\n6146\n")
     assert lines[0].startswith("4459 error bad_notation") and "'9'" in lines[0]
     assert lines[1].split()[1] == "18"
+
+
+def test_solve_time_limit_gives_up_on_a_slow_position_and_goes_on():
+    lines = run("solve", "--time-limit-ms", "50", stdin="4\n6146\n")
+    assert lines[0].startswith("4 error solve_timeout")
+    assert lines[1].split()[1] == "18"
