@@ -76,7 +76,10 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     if not arena.settings.origin_allowed(request.headers.get("Origin"), request.host):
         error = ArenaError(ErrorCode.ORIGIN_FORBIDDEN, "this page's origin may not connect")
         return web.json_response(error.to_dict(), status=403)
-    ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S)
+    # No permessage-deflate: messages are small JSON, and each socket's zlib state costs
+    # about 110 KiB of server memory (bench/load.py scenario 2, docs/performance.md).
+    ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S,
+                               compress=False)
     bound_send_buffer(request.transport)
     await ws.prepare(request)
     connection = Connection(arena, ws, request.match_info["room_id"], request.transport)
