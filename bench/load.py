@@ -117,7 +117,8 @@ def run(cluster: Cluster, args: argparse.Namespace) -> Measured:
     plans = [
         WorkerPlan(index=i, http_urls=cluster.http_urls, ws_urls=cluster.ws_urls, games=g,
                    spectators=s, ai_games=a, idle_sockets=n, think_s=args.think,
-                   duration_s=args.duration, variant=args.variant, ai_level=args.ai_level)
+                   duration_s=args.duration, variant=args.variant, ai_level=args.ai_level,
+                   deflate=not args.no_deflate)
         for i, (g, s, a, n) in enumerate(zip(
             split(args.games, args.workers), split(args.spectators, args.workers),
             split(args.ai_games, args.workers), split(args.idle, args.workers), strict=True))]
@@ -182,7 +183,8 @@ def report(args: argparse.Namespace, m: Measured) -> str:
                      f"{' + nginx' if args.nodes == 2 else ''})"),
         ("games (human / vs AI)", f"{args.games} / {args.ai_games}"),
         ("sockets open", f"{t.sockets} (players, spectators {args.spectators}, idle {args.idle})"),
-        ("duration", f"{m.duration_s:.0f} s, think time ~{args.think:g} s"),
+        ("duration", f"{m.duration_s:.0f} s, think time ~{args.think:g} s, "
+                     f"{'no compression' if args.no_deflate else 'permessage-deflate'}"),
         ("moves/s (human)", f"{t.moves / args.duration:.0f}"),
         ("move latency p50 / p95 / p99",
          f"{percentile(t.latencies_ms, .5):.1f} / {percentile(t.latencies_ms, .95):.1f} / "
@@ -224,6 +226,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=3, help="generator processes")
     parser.add_argument("--variant", default="gomoku")
     parser.add_argument("--ai-level", type=int, default=1)
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="do not offer permessage-deflate (browsers always do)")
     parser.add_argument("--ai-workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--url", action="append", default=[],
                         help="use this running node instead of starting one (repeatable)")

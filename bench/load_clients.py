@@ -105,8 +105,10 @@ class Game:
 class Client:
     """One socket: a player (seat 1 or 2) or a spectator (seat None)."""
 
-    def __init__(self, game: Game | None, tally: Tally, think_s: float) -> None:
+    def __init__(self, game: Game | None, tally: Tally, think_s: float,
+                 deflate: bool = True) -> None:
         self.game = game
+        self.deflate = deflate
         self.tally = tally
         self.think_s = think_s
         self.socket: websockets.ClientConnection | None = None
@@ -125,7 +127,8 @@ class Client:
         async with gate:
             self.socket = await websockets.connect(
                 f"{ws_url}/ws/{room_id}", open_timeout=OPEN_TIMEOUT_S, ping_interval=None,
-                max_size=2**20, local_addr=(source_ip, 0))
+                max_size=2**20, local_addr=(source_ip, 0),
+                compression="deflate" if self.deflate else None)
             await self.socket.send(json.dumps({"type": "hello", **hello}))
             while True:
                 message = json.loads(await asyncio.wait_for(self.socket.recv(), OPEN_TIMEOUT_S))

@@ -46,6 +46,7 @@ class WorkerPlan:
     duration_s: float
     variant: str = "gomoku"
     ai_level: int = 1
+    deflate: bool = True            # offer permessage-deflate, as browsers do
 
 
 class Worker:
@@ -82,7 +83,7 @@ class Worker:
         self.games.append((game, http_url))
         seats = [{"token": room["token"]}] if ai else [{"token": room["token"]}, {"name": "p2"}]
         for hello in seats:
-            client = Client(game, self.tally, self.plan.think_s)
+            client = Client(game, self.tally, self.plan.think_s, self.plan.deflate)
             await client.connect(ws_url, game.room_id, source_ip, hello, self.gate)
             game.clients.append(client)
             self.clients.append(client)
@@ -90,7 +91,7 @@ class Worker:
 
     async def _watcher(self, n: int, room_id: str, game: Game | None) -> None:
         _, ws_url = self._urls(n)
-        client = Client(None, self.tally, self.plan.think_s)
+        client = Client(None, self.tally, self.plan.think_s, self.plan.deflate)
         await client.connect(ws_url, room_id, self.addresses.take(), {"watch": True}, self.gate)
         self.clients.append(client)
         if game is not None:
