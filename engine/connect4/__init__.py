@@ -6,10 +6,11 @@ player built on it.
     -1
 
 Modules: ``position`` (bitboards), ``transposition`` (the table), ``move_sorter``, ``solver``
-(exact search and its Python API), ``heuristic`` (the fallback search), ``player`` (the AI),
-``bits`` (popcount and a clock for compiled code). Numba caches each compiled function by its
-own file's modification time only: after editing a module others inline (``position``,
-``bits``, ``transposition``, ``move_sorter``), delete ``engine/connect4/__pycache__``.
+(exact search and its Python API), ``heuristic`` (the fallback search), ``player`` (the AI);
+``engine.native`` gives them popcount and a clock for compiled code. Numba caches each compiled
+function by its own file's modification time only: after editing a module others inline
+(``position``, ``engine.native``, ``transposition``, ``move_sorter``), delete the
+``__pycache__`` folders under ``engine/``.
 """
 
 from __future__ import annotations

@@ -12,7 +12,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.connect4.bits import monotonic_ns, popcount
 from engine.connect4.move_sorter import sorter_add
 from engine.connect4.position import (
     CELLS,
@@ -28,6 +27,7 @@ from engine.connect4.position import (
     winning_cells,
 )
 from engine.connect4.transposition import CTX_ABORTED, CTX_DEADLINE_NS, CTX_NODES
+from engine.native import monotonic_ns, popcount
 
 PROVEN = 10_000  # evaluations stay far below this; proven results are beyond it
 INFINITY = 1_000_000

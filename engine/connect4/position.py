@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.connect4.bits import popcount
+from engine.native import popcount
 
 WIDTH = 7
 HEIGHT = 6

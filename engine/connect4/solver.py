@@ -18,7 +18,6 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from engine.connect4.bits import monotonic_ns
 from engine.connect4.move_sorter import new_scratch, sorter_add
 from engine.connect4.position import (
     CELLS,
@@ -44,6 +43,7 @@ from engine.connect4.transposition import (
     tt_put,
 )
 from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError
+from engine.native import monotonic_ns
 
 # Stored values: upper bounds as 1..37, lower bounds as 38..74 (0 means "nothing stored").
 _UPPER_OFFSET = 1 - MIN_SCORE
