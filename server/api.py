@@ -22,6 +22,7 @@ from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
+from .proxy import client_address
 from .repository import game_record
 from .room_service import now_ms
 from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
@@ -126,7 +127,7 @@ def parse_level(body: dict[str, Any]) -> int:
 
 def check_creation_rate(request: web.Request) -> None:
     limiter = request.app[ARENA].creation_limiter
-    if limiter is not None and not limiter.take(request.remote or "?"):
+    if limiter is not None and not limiter.take(client_address(request)):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many rooms created; wait a minute")
 
 

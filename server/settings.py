@@ -46,6 +46,7 @@ class Settings:
     ai_max_time_ms: int = 0                # > 0 caps every AI search's budget (tests, small hosts)
     ai_pace_ms: int = 800                  # pause between moves in AI-vs-AI demo rooms
     room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
+    trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -68,6 +69,7 @@ class Settings:
             ai_pace_ms=_env_int(env, "AI_PACE_MS", defaults.ai_pace_ms, minimum=0),
             room_creations_per_minute=_env_int(env, "ROOM_CREATIONS_PER_MINUTE",
                                                defaults.room_creations_per_minute, minimum=0),
+            trust_proxy=_env_bool(env, "TRUST_PROXY", defaults.trust_proxy),
         )
 
     @property
@@ -109,6 +111,17 @@ def _env_int(
         upper = "" if maximum is None else f" and <= {maximum}"
         raise SettingsError(f"{name} must be >= {minimum}{upper}, got {value}")
     return value
+
+
+def _env_bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be 1/true/yes/on or 0/false/no/off, got {raw!r}")
 
 
 def _env_log_level(env: Mapping[str, str], name: str, default: str) -> str:

@@ -21,8 +21,9 @@ Fixtures
 - `app_server` (session): one node against `redis_server`; `.url` is its base URL
   (`http://127.0.0.1:<port>`), `.ws_url` the same with ws://. Shared: do not kill it.
 - `compose_topology` (function): docker-compose.yml rebuilt from real processes: Redis with
-  AOF, nodes `server-1` and `server-2`, and nginx running deploy/nginx.conf in front; `.url` is
-  the load balancer, `.nodes["server-1"]` a node, `.redis` the Redis.
+  AOF, nodes `server-1` and `server-2` with the compose file's environment, and nginx running
+  deploy/nginx.conf in front; `.url` is the load balancer, `.nodes["server-1"]` a node,
+  `.redis` the Redis.
 - `browser`, `page` (function): headless Debian Chromium through Playwright's sync API, a new
   browser per test (see `browser` for why). Write browser tests as plain `def` tests. Tests
   using them are marked `browser` automatically (`-m "not browser"` deselects them). On failure
@@ -38,6 +39,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.harness import (
     NGINX_CONFIG,
@@ -56,6 +58,8 @@ from tests.harness import (
 
 SHARED_DIR = (REPO_ROOT / ".." / "shared").resolve()
 ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"
+COMPOSE_FILE = REPO_ROOT / "docker-compose.yml"
+COMPOSE_SERVERS = ("server-1", "server-2")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -132,13 +136,22 @@ def app_server(
     factory.close()
 
 
+def compose_server_env(service: str) -> dict[str, str]:
+    """A server service's environment in docker-compose.yml, less what the loopback topology
+    sets itself (the Redis address and the node id)."""
+    compose = yaml.safe_load(COMPOSE_FILE.read_text())
+    env = compose["services"][service].get("environment", {})
+    return {key: str(value) for key, value in env.items() if key not in ("REDIS_URL", "NODE_ID")}
+
+
 @pytest.fixture
 def compose_topology(
     tmp_path: Path, redis_factory: RedisFactory, server_factory: ServerFactory
 ) -> Iterator[ComposeTopology]:
     redis_node = redis_factory.start(appendonly=True)
-    names = ["server-1", "server-2"]
-    nodes = dict(zip(names, server_factory.start_many(names, redis_url=redis_node.url),
+    names = list(COMPOSE_SERVERS)
+    env = compose_server_env(names[0])
+    nodes = dict(zip(names, server_factory.start_many(names, redis_url=redis_node.url, env=env),
                      strict=True))
     prefix = tmp_path / "nginx"
     prefix.mkdir()

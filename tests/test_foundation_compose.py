@@ -89,6 +89,14 @@ def test_both_servers_share_the_same_redis_with_distinct_node_ids(compose: dict)
     assert [env["NODE_ID"] for env in envs] == list(SERVERS)
 
 
+def test_servers_differ_only_in_node_id(compose: dict) -> None:
+    """The loopback topology test starts both nodes with one environment; keep it that way."""
+    first, second = ({k: v for k, v in environment(compose["services"][name]).items()
+                      if k != "NODE_ID"} for name in SERVERS)
+    assert first == second
+    assert first["TRUST_PROXY"] == "1"  # behind lb: client addresses from X-Forwarded-For
+
+
 def test_servers_wait_for_a_healthy_redis(compose: dict) -> None:
     for name in SERVERS:
         assert compose["services"][name]["depends_on"]["redis"]["condition"] == "service_healthy"
