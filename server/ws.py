@@ -78,7 +78,8 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         return web.json_response(error.to_dict(), status=403)
     # No permessage-deflate: messages are small JSON, and each socket's zlib state costs
     # about 110 KiB of server memory (bench/load.py scenario 2, docs/performance.md).
-    ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S,
+    # aiohttp refuses a message of max_msg_size bytes itself: + 1 lets exactly 4096 through.
+    ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES + 1, heartbeat=HEARTBEAT_S,
                                compress=False)
     bound_send_buffer(request.transport)
     await ws.prepare(request)

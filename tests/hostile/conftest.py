@@ -38,7 +38,7 @@ class Game:
 def hostile_node(tmp_path_factory: pytest.TempPathFactory,
                  redis_server: RedisServer) -> Iterator[ServerNode]:
     factory = ServerFactory(Path(tmp_path_factory.mktemp("hostile")), redis_server.url)
-    yield factory.start("hostile-1", env={"AI_WORKERS": "1"})
+    yield factory.start("hostile-1", env={"AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "30"})
     factory.close()
 
 

@@ -1,0 +1,108 @@
+"""Limits that hold against a hostile client: per-connection message rate, per-IP room
+creation, frame size (1009), foreign Origin (403), and a handshake that never says hello."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import aiohttp
+import pytest
+import websockets
+
+from tests.hostile.conftest import public_state, start_game
+from tests.server.client import Player
+
+BURST, PER_SECOND = 20, 10       # server/ws.py: messages per connection
+ROOMS_PER_MINUTE = 30            # server/arena.py: room creations per client IP
+AUTH_TIMEOUT_S = 10
+
+
+def loopback_address() -> str:
+    """A loopback source address of its own (127.x.y.z), i.e. a client IP nobody else uses."""
+    return f"127.{random.randint(2, 254)}.{random.randint(0, 255)}.{random.randint(1, 254)}"
+
+
+async def create_from(url: str, source_ip: str) -> tuple[int, dict]:
+    connector = aiohttp.TCPConnector(local_addr=(source_ip, 0))
+    async with aiohttp.ClientSession(connector=connector) as session:
+        async with session.post(f"{url}/api/rooms", json={"variant": "tictactoe"}) as response:
+            return response.status, await response.json()
+
+
+async def test_a_message_flood_gets_at_most_the_burst_plus_the_rate_then_is_closed(
+        hostile_node):
+    game = await start_game(hostile_node)
+    flooder = await Player.join(hostile_node.ws_url, game.room_id, watch=True)
+    started = time.monotonic()
+    for _ in range(100):
+        await flooder.send(type="ping")
+    code, _ = await flooder.closed()
+    elapsed = time.monotonic() - started
+    pongs = sum(m["type"] == "pong" for m in flooder.received)
+    limited = [m for m in flooder.received if m.get("code") == "rate_limited"]
+    assert code == 4429
+    assert limited
+    assert pongs <= BURST + PER_SECOND * elapsed + 1
+
+
+async def test_room_creation_is_limited_per_client_ip_and_other_ips_are_unaffected(
+        hostile_node):
+    flooding, bystander = loopback_address(), loopback_address()
+    started = time.monotonic()
+    created = 0
+    for _ in range(2 * ROOMS_PER_MINUTE):
+        status, body = await create_from(hostile_node.url, flooding)
+        if status != 201:
+            break
+        created += 1
+    elapsed = time.monotonic() - started
+    assert (status, body["error"]) == (429, "rate_limited")
+    # The whole burst, plus what refilled meanwhile (30 per minute), and no more.
+    assert ROOMS_PER_MINUTE <= created <= ROOMS_PER_MINUTE + elapsed * ROOMS_PER_MINUTE / 60 + 1
+    assert (await create_from(hostile_node.url, bystander))[0] == 201
+
+
+@pytest.mark.parametrize("hello_first", [True, False], ids=["after-hello", "before-hello"])
+async def test_a_frame_over_4096_bytes_closes_with_1009_and_one_at_4096_does_not(
+        hostile_node, hello_first):
+    game = await start_game(hostile_node)
+    before = await public_state(hostile_node, game.room_id)
+    socket = await Player.join(hostile_node.ws_url, game.room_id, hello=hello_first,
+                               token=game.first_token)
+    at_limit = json.dumps({"type": "chat", "text": "é" * 1000, "pad": ""}, ensure_ascii=False)
+    at_limit = at_limit.replace('"pad": ""', '"pad": "' + "x" * (4096 - len(at_limit.encode()))
+                                + '"')
+    assert len(at_limit.encode()) == 4096
+    if hello_first:
+        await socket.send_raw(at_limit)
+        assert (await socket.wait_for("error"))["code"] == "chat_too_long"
+    await socket.send_raw(at_limit + " ")
+    code, _ = await socket.closed()
+    assert code == 1009
+    assert await public_state(hostile_node, game.room_id) == before
+
+
+@pytest.mark.parametrize("origin", [
+    "https://evil.example",
+    "http://127.0.0.1:1",           # same host, another port: another origin
+    "null",                         # sandboxed frames and file:// pages
+])
+async def test_a_websocket_from_a_foreign_origin_is_refused_with_403(hostile_node, origin):
+    game = await start_game(hostile_node)
+    with pytest.raises(websockets.InvalidStatus) as refused:
+        await websockets.connect(f"{hostile_node.ws_url}/ws/{game.room_id}", origin=origin)
+    response = refused.value.response
+    assert response.status_code == 403
+    assert json.loads(response.body)["error"] == "origin_forbidden"
+
+
+async def test_a_socket_that_never_says_hello_is_closed_with_auth_timeout(hostile_node):
+    game = await start_game(hostile_node)
+    silent = await Player.join(hostile_node.ws_url, game.room_id, hello=False)
+    started = time.monotonic()
+    code, reason = await silent.closed(within=AUTH_TIMEOUT_S + 10)
+    assert code == 4401 and reason == "auth_timeout"
+    assert time.monotonic() - started >= AUTH_TIMEOUT_S - 1
+    assert silent.received[-1]["code"] == "auth_timeout"
