@@ -7,6 +7,7 @@ the loopback rewrite of deploy/nginx.conf), so the benchmark runs exactly what t
 
 from __future__ import annotations
 
+import logging
 import re
 import urllib.request
 from dataclasses import dataclass, field
@@ -23,6 +24,9 @@ from tests.conftest import (
     loopback_nginx_config,
 )
 
+log = logging.getLogger(__name__)
+
+METRICS_TIMEOUT_S = 60.0
 LAG_BUCKET = re.compile(r'^caro_event_loop_lag_seconds_bucket\{le="([^"]+)"\} (\d+)$', re.M)
 
 
@@ -124,15 +128,22 @@ def rss_bytes(pids: list[int]) -> int:
 
 
 def loop_lag_buckets(url: str) -> dict[float, int]:
-    """The node's cumulative `caro_event_loop_lag_seconds` buckets: upper bound -> count."""
-    with urllib.request.urlopen(f"{url}/metrics", timeout=10) as response:
-        text = response.read().decode()
+    """The node's cumulative `caro_event_loop_lag_seconds` buckets: upper bound -> count
+    (empty when an overloaded node does not answer in time)."""
+    try:
+        with urllib.request.urlopen(f"{url}/metrics", timeout=METRICS_TIMEOUT_S) as response:
+            text = response.read().decode()
+    except OSError as exc:
+        log.warning("no /metrics from %s: %r", url, exc)
+        return {}
     return {float(le): int(count) for le, count in LAG_BUCKET.findall(text)}
 
 
 def lag_quantile(before: dict[float, int], after: dict[float, int], q: float) -> float | None:
     """Upper bound (seconds) of the bucket holding quantile `q` of the samples taken between
     two scrapes; None without samples."""
+    if not before or not after:
+        return None
     bounds = sorted(after)
     deltas = [after[b] - before.get(b, 0) for b in bounds]
     total = deltas[-1] if deltas else 0
