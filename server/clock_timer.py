@@ -2,11 +2,14 @@
 
 Every room that will need attention at some instant (a flag falls, an AI seat must move) is in
 one sorted set, `timers` (member: room id, score: due epoch ms). Every node scans it every
-SCAN_INTERVAL_S; a due entry is claimed by removing it only if its score is unchanged (so one
-node acts on it), then the room is attended: a fallen flag becomes a `Tick` through the normal
-atomic path, an owed AI move goes to the AI player (which holds a lease and re-registers the room
-so another node takes over if this one dies mid-search). Registrations only ever move an entry
-earlier (`ZADD LT`); a stale one costs a useless look at the room, nothing more.
+SCAN_INTERVAL_S. A due entry is claimed by moving it CLAIM_MS into the future, only if its score
+is unchanged (so one node acts on it, and if that node dies the entry simply comes due again);
+then the room is attended: a fallen flag becomes a `Tick` through the normal atomic path, an owed
+AI move goes to the AI player (which holds a lease and keeps the room registered at the lease's
+expiry so another node takes over if this one dies mid-search). Finally the claim is released:
+the entry is set to the room's next due time, or removed — unless someone registered an earlier
+time meanwhile. Registrations only ever move an entry earlier (`ZADD LT`); a stale one costs a
+useless look at the room, nothing more.
 """
 
 from __future__ import annotations
@@ -32,15 +35,19 @@ log = logging.getLogger(__name__)
 TIMERS_KEY = "timers"
 SCAN_INTERVAL_S = 0.25
 SCAN_BATCH = 100
-RETRY_AFTER_ERROR_MS = 1000
+CLAIM_MS = 4000
 
-_CLAIM = """
+# Compare-and-set of one room's entry: if its score is still ARGV[2], set it to ARGV[3]
+# (or remove it when ARGV[3] is empty).
+_SWAP = """
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if score and tonumber(score) == tonumber(ARGV[2]) then
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then
   redis.call('ZREM', KEYS[1], ARGV[1])
-  return 1
+else
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 end
-return 0
+return 1
 """
 
 
@@ -64,7 +71,7 @@ class TimerIndex:
     def __init__(self, client: redis.Redis, pace_ms: int) -> None:
         self.redis = client
         self.pace_ms = pace_ms
-        self._claim = client.register_script(_CLAIM)
+        self._swap = client.register_script(_SWAP)
 
     async def schedule(self, state: RoomState) -> None:
         due = due_at(state, self.pace_ms)
@@ -78,8 +85,18 @@ class TimerIndex:
         return await self.redis.zrangebyscore(TIMERS_KEY, "-inf", now, start=0, num=SCAN_BATCH,
                                               withscores=True)
 
-    async def claim(self, room_id: str, score: float) -> bool:
-        return bool(await self._claim(keys=[TIMERS_KEY], args=[room_id, repr(score)]))
+    async def claim(self, room_id: str, score: float, now: int) -> int | None:
+        """Take the due entry (score `score`) for this node: returns the claimed score, or None
+        when another node was first or the entry changed."""
+        claimed = now + CLAIM_MS
+        if await self._swap(keys=[TIMERS_KEY], args=[room_id, repr(score), claimed]):
+            return claimed
+        return None
+
+    async def release(self, room_id: str, claimed: int, state: RoomState | None) -> None:
+        """Set the entry to the room's next due time (or drop it), unless it changed since."""
+        due = None if state is None else due_at(state, self.pace_ms)
+        await self._swap(keys=[TIMERS_KEY], args=[room_id, claimed, "" if due is None else due])
 
 
 class TimerLoop:
@@ -105,25 +122,25 @@ class TimerLoop:
     async def scan(self) -> None:
         now = int(time.time() * 1000)
         for room_id, score in await self.index.due(now):
-            if await self.index.claim(room_id, score):
-                task = asyncio.create_task(self.attend(room_id))
+            claimed = await self.index.claim(room_id, score, now)
+            if claimed is not None:
+                task = asyncio.create_task(self.attend(room_id, claimed))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
 
-    async def attend(self, room_id: str) -> None:
+    async def attend(self, room_id: str, claimed: int) -> None:
+        """Act on a due room. On failure the claimed entry comes due again by itself."""
         try:
             state = await self.repo.find(room_id)
-            if state is None:
-                return
             now = int(time.time() * 1000)
-            if flag_fallen(state, now):
+            if state is not None and flag_fallen(state, now):
                 self.metrics.timer_fires.inc(kind="flag")
-                await self.service.execute(room_id, lambda _state: commands.Tick())
-            elif (ai_due := ai_due_at(state, self.index.pace_ms)) is not None and ai_due <= now:
+                state = (await self.service.execute(room_id, lambda _s: commands.Tick())).state
+            elif state is not None and (ai_due := ai_due_at(state, self.index.pace_ms)) \
+                    is not None and ai_due <= now:
                 self.metrics.timer_fires.inc(kind="ai")
-                await self.play_ai(room_id)
-            else:
-                await self.index.schedule(state)
+                await self.play_ai(room_id)  # the AI player keeps the entry up to date
+                return
+            await self.index.release(room_id, claimed, state)
         except Exception:
-            log.exception("attending room %s failed; retrying soon", room_id)
-            await self.index.at(room_id, int(time.time() * 1000) + RETRY_AFTER_ERROR_MS)
+            log.exception("attending room %s failed; it comes due again", room_id)
