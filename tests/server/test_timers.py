@@ -1,0 +1,64 @@
+"""The timer index on a real Redis: one node claims a due room; nothing is ever lost."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import redis.asyncio as redis
+
+from server.clock_timer import CLAIM_MS, TIMERS_KEY, TimerIndex, due_at
+from server.rooms import ClockConfig, apply, commands
+from tests.server.room_helpers import T0, ai_room, play, playing_room
+
+
+@pytest.fixture
+async def index(redis_server):
+    client = redis.from_url(redis_server.url, decode_responses=True)
+    await client.delete(TIMERS_KEY)
+    yield TimerIndex(client, pace_ms=0)
+    await client.delete(TIMERS_KEY)
+    await client.aclose()
+
+
+def test_room_owing_an_ai_move_is_due_at_its_last_move():
+    room = play(ai_room(human_seat=1), "a1", now=T0 + 500)
+    assert due_at(room, pace_ms=0) == T0 + 500
+
+
+def test_room_with_a_running_clock_is_due_at_the_flag():
+    room = playing_room(clock=ClockConfig(5_000, 0))
+    assert due_at(room, pace_ms=0) == T0 + 5_000
+
+
+def test_finished_room_is_never_due():
+    room = apply(playing_room(clock=ClockConfig(5_000, 0)), commands.Resign(1), T0).state
+    assert due_at(room, pace_ms=0) is None
+
+
+async def test_only_one_of_two_nodes_claims_a_due_room(index):
+    await index.at("room-x", T0)
+    claims = await asyncio.gather(index.claim("room-x", T0, T0 + 10),
+                                  index.claim("room-x", T0, T0 + 10))
+    assert sorted(c is not None for c in claims) == [False, True]
+
+
+async def test_claimed_room_comes_due_again_if_never_released(index):
+    await index.at("room-x", T0)
+    claimed = await index.claim("room-x", T0, T0 + 10)
+    assert await index.due(T0 + 10 + CLAIM_MS) == [("room-x", float(claimed))]
+
+
+async def test_release_sets_the_next_due_time(index):
+    await index.at("room-x", T0)
+    claimed = await index.claim("room-x", T0, T0)
+    await index.release("room-x", claimed, playing_room(clock=ClockConfig(5_000, 0)))
+    assert await index.redis.zscore(TIMERS_KEY, "room-x") == T0 + 5_000
+
+
+async def test_release_keeps_an_earlier_registration_made_meanwhile(index):
+    await index.at("room-x", T0)
+    claimed = await index.claim("room-x", T0, T0)
+    await index.at("room-x", T0 + 1)  # another node registered the room again
+    await index.release("room-x", claimed, None)
+    assert await index.redis.zscore(TIMERS_KEY, "room-x") == T0 + 1
