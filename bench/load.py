@@ -46,6 +46,7 @@ from bench.load_cluster import (  # noqa: E402
     rss_bytes,
     start_cluster,
 )
+from bench.load_profile import Profiler, summary  # noqa: E402
 from bench.load_worker import WorkerPlan, run_worker  # noqa: E402
 
 log = logging.getLogger("bench.load")
@@ -151,6 +152,7 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     cpu_before = {role: cpu_seconds(pids, kids) for role, (pids, kids) in roles.items()}
     lag_before = [loop_lag_buckets(url) for url in cluster.node_urls]
     load_before = os.getloadavg()
+    profiler = Profiler(servers[0], args.profile, args.duration) if args.profile else None
     go.set()
     began = time.monotonic()
     rss_peak = 0
@@ -164,6 +166,8 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     lags = [lag_quantile(b, loop_lag_buckets(url), 0.99)
             for b, url in zip(lag_before, cluster.node_urls, strict=True)]
     load_after = os.getloadavg()
+    if profiler is not None:
+        profiler.wait()
     tallies = [results.get(timeout=RESULT_GRACE_S) for _ in workers]
     tally = merge(tallies)
     cpu["generator"] = tally.cpu_s / args.duration
@@ -229,6 +233,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-deflate", action="store_true",
                         help="do not offer permessage-deflate (browsers always do)")
     parser.add_argument("--ai-workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--profile", type=Path,
+                        help="py-spy the (first) server node during the run into this file")
     parser.add_argument("--url", action="append", default=[],
                         help="use this running node instead of starting one (repeatable)")
     parser.add_argument("--server-pid", type=int, action="append", default=[],
@@ -260,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         cluster.stop()
     print(report(args, measured))
+    if args.profile:
+        print()
+        print(summary(args.profile))
     return 0 if not measured.tally.errors and not measured.tally.boards_wrong else 1
 
 
