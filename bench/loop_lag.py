@@ -41,6 +41,7 @@ from server.settings import Settings  # noqa: E402
 
 SAMPLE_INTERVAL_S = 0.005
 TARGET_P99_MS = 10.0
+WARM_UP_LIMIT_S = 60.0
 
 
 def free_port() -> int:
@@ -83,12 +84,16 @@ async def sample_lag(seconds: float) -> list[float]:
     return lags
 
 
-async def spectate(ws_url: str, counter: list[int]) -> None:
+async def spectate(ws_url: str, counter: list[int], warmed: asyncio.Event,
+                   target: int) -> None:
+    """Watch a room, counting AI moves; `warmed` is set once `target` moves were seen."""
     async with websockets.connect(ws_url) as socket_:
         await socket_.send(json.dumps({"type": "hello", "watch": True}))
         async for raw in socket_:
             if json.loads(raw)["type"] == "move":
                 counter[0] += 1
+                if counter[0] >= target:
+                    warmed.set()
 
 
 def row(name: str, lags: list[float], extra: str) -> str:
@@ -107,9 +112,10 @@ async def run(args: argparse.Namespace, redis_url: str) -> None:
     await web.TCPSite(runner, "127.0.0.1", port).start()
     base = f"http://127.0.0.1:{port}"
     arena = runner.app[ARENA]
-    rows = [row("idle", await sample_lag(args.seconds / 2), "no rooms")]
+    rows = [row("idle", await sample_lag(args.seconds), "no rooms (machine noise)")]
 
     moves = [0]
+    warmed = asyncio.Event()
     spectators = []
     rooms = args.workers * args.rooms_per_worker
     async with aiohttp.ClientSession() as session:
@@ -118,8 +124,10 @@ async def run(args: argparse.Namespace, redis_url: str) -> None:
                     "variant": "gomoku", "opponent": "ai_vs_ai", "ai_level": 5}) as response:
                 room = await response.json()
             spectators.append(asyncio.create_task(
-                spectate(f"ws://127.0.0.1:{port}/ws/{room['room_id']}", moves)))
-    await asyncio.sleep(1.0)  # let the pool start its workers and fill up
+                spectate(f"ws://127.0.0.1:{port}/ws/{room['room_id']}", moves, warmed,
+                         rooms)))
+    with contextlib.suppress(TimeoutError):  # until the workers are warm and moves flow
+        await asyncio.wait_for(warmed.wait(), WARM_UP_LIMIT_S)
     depth = []
 
     async def watch_queue() -> None:

@@ -9,8 +9,10 @@ is broken for everyone: the pool is rebuilt once and the search retried.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -28,10 +30,21 @@ ATTEMPTS = 3
 # listening one and every client's), so after a kill -9 of the node its clients never see their
 # connection close while the orphaned worker lives (tests/faults/test_node_kill.py).
 WORKER_START = multiprocessing.get_context("spawn")
+WORKER_NICE = 5
+
+
+def start_worker(warm: bool) -> None:
+    """Worker initializer. Searches run at a lower CPU priority than the server (WORKER_NICE):
+    with as many workers as cores, the event loop still gets a core the moment it has work
+    instead of queueing behind the searches (bench/loop_lag.py measures it)."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)
+    if warm:
+        warm_up()
 
 
 def warm_up() -> None:
-    """Worker initializer: compile and load the engine's hot paths before the first request."""
+    """Compile and load the engine's hot paths before the first request."""
     try:
         engine_warm_up()
     except Exception:  # noqa: BLE001 - a failed warm-up only costs speed later
@@ -55,7 +68,7 @@ class AiPool:
         """A pool whose workers start (and warm up) now, not at the first search: a node that
         takes over the AI move of a dead node must not spend its 5 s on starting a process."""
         executor = ProcessPoolExecutor(self.workers, mp_context=WORKER_START,
-                                       initializer=warm_up if self.warm else None)
+                                       initializer=start_worker, initargs=(self.warm,))
         for _ in range(self.workers):
             executor.submit(int)
         return executor
