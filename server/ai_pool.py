@@ -61,6 +61,7 @@ class AiPool:
         self._busy = 0
         self._executor = self._new_executor()
         self._rebuild_lock = asyncio.Lock()
+        self._reaper: asyncio.Task | None = None
         metrics.ai_queue.source = lambda: float(self._waiting)
         metrics.ai_busy.source = lambda: float(self._busy)
 
@@ -118,7 +119,10 @@ class AiPool:
                 return  # another search already rebuilt it
             self._executor = self._new_executor()
             self.metrics.ai_rebuilds.inc()
-        broken.shutdown(wait=False, cancel_futures=True)
+        # In a thread: a broken executor's locks may be held by its dying manager thread, and
+        # the event loop must never wait for them.
+        self._reaper = asyncio.create_task(
+            asyncio.to_thread(broken.shutdown, False, cancel_futures=True))
 
     async def close(self) -> None:
         """Stop the workers (a search in progress is abandoned, its room keeps its timer)."""

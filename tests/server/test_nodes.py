@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import psutil
+import pytest
 
 from tests.server.client import Player, create_room, http
 from tests.server.conftest import FAST_ENV
@@ -85,7 +86,11 @@ async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_facto
     assert workers, "the AI pool has a worker while it searches"
     for worker in workers:
         worker.kill()
-    reply = await me.wait_for("move", lambda m: m["seat"] == 2, within=30)
+    try:
+        reply = await me.wait_for("move", lambda m: m["seat"] == 2, within=30)
+    except TimeoutError:
+        status, metrics = await http("GET", f"{node.url}/metrics")
+        pytest.fail(f"no AI move after the kill\n{metrics}\n{node.log()}")
     assert reply["ply"] == 2
     status, metrics = await http("GET", f"{node.url}/metrics")
     assert "caro_ai_pool_rebuilds_total 1" in metrics
