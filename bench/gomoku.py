@@ -31,6 +31,7 @@ if str(REPO) not in sys.path:
 
 from engine.board import Board  # noqa: E402
 from engine.search import choose_grid_move, warm_up  # noqa: E402
+from engine.search.ttable import MATE_BOUND  # noqa: E402
 from tests.engine.tactics import load_suite, solves  # noqa: E402
 
 BASELINES = REPO / ".." / "shared" / "baselines"
@@ -160,15 +161,25 @@ def caro9_rows(random_games: int, time_ms: int, workers: int) -> list[dict]:
     ]
 
 
-def _speed_positions() -> list[Board]:
-    """Midgames: each opening continued by fixed-node self-play, so the set is reproducible."""
+def _speed_positions(count: int = 5) -> list[Board]:
+    """Undecided midgames: openings continued by fixed-node self-play to SPEED_PLIES stones,
+    kept only when a short search finds no forced result (a decided position is not a speed
+    test). Fixed node counts make the set the same on every machine."""
     boards = []
-    for opening in OPENINGS[:5]:
+    for seed, opening in enumerate(OPENINGS * 2):
         board = Board.from_moves("gomoku", opening)
         while len(board.move_stack) < SPEED_PLIES and not board.is_game_over():
-            board.push_str(choose_grid_move(board, time_ms=5000, level=5, max_nodes=3000).move)
-        if not board.is_game_over():
+            level = 5 if len(board.move_stack) % 3 else 3
+            board.push_str(
+                choose_grid_move(board, time_ms=5000, level=level, seed=seed, max_nodes=3000).move
+            )
+        if board.is_game_over():
+            continue
+        probe = choose_grid_move(board, time_ms=5000, level=5, max_nodes=20_000)
+        if abs(probe.score) < MATE_BOUND:
             boards.append(board)
+        if len(boards) == count:
+            break
     return boards
 
 

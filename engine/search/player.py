@@ -47,6 +47,7 @@ RULE_CODES = {
 SAFETY_MS = 8  # left for building the answer after the search stops
 VCF_DEPTH = 24
 VCT_DEPTH = 6
+LEAF_VCF_NODES_BUDGET = 200  # per horizon node
 THREAT_SHARE = 30  # percent of the budget the root VCF / VCT may use
 VCT_WIN = WIN - 999
 
@@ -154,7 +155,7 @@ def choose_grid_move(
         pos,
         tt_mib or DEFAULT_TT_MIB,
         settings.blunder_rate > 0,
-        300 if settings.threat_search else 0,
+        LEAF_VCF_NODES_BUDGET if settings.threat_search else 0,
     )
     ctx.ctl[DEADLINE] = deadline
     if max_nodes is not None:
