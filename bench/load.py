@@ -45,6 +45,7 @@ from bench.load_cluster import (  # noqa: E402
     loop_lag_buckets,
     rss_bytes,
     start_cluster,
+    warm_ai,
 )
 from bench.load_profile import Profiler, summary  # noqa: E402
 from bench.load_worker import WorkerPlan, run_worker  # noqa: E402
@@ -123,6 +124,9 @@ def run(cluster: Cluster, args: argparse.Namespace) -> Measured:
         for i, (g, s, a, n) in enumerate(zip(
             split(args.games, args.workers), split(args.spectators, args.workers),
             split(args.ai_games, args.workers), split(args.idle, args.workers), strict=True))]
+    if args.ai_games:
+        for url in cluster.http_urls:
+            log.info("AI of %s ready after %.1f s", url, warm_ai(url))
     servers = cluster.server_pids()
     rss_before = rss_bytes(servers)
     workers = [context.Process(target=run_worker, args=(plan, ready, go, results))

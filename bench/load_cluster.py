@@ -7,8 +7,10 @@ the loopback rewrite of deploy/nginx.conf), so the benchmark runs exactly what t
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,6 +96,26 @@ def start_cluster(workdir: Path, nodes: int, env: dict[str, str]) -> Cluster:
         cluster.stop()
         raise
     return cluster
+
+
+def warm_ai(http_url: str, timeout_s: float = 300.0) -> float:
+    """Wait until the node's AI answers (an AI-vs-AI demo room has two moves): the workers
+    compile the engine (numba) on their first start after an engine change, which must not
+    count as load. Returns the seconds it took."""
+    started = time.monotonic()
+    request = urllib.request.Request(
+        f"{http_url}/api/rooms", data=json.dumps({"variant": "gomoku", "opponent": "ai_vs_ai",
+                                                   "ai_level": 1}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=METRICS_TIMEOUT_S) as response:
+        room_id = json.load(response)["room_id"]
+    while time.monotonic() - started < timeout_s:
+        with urllib.request.urlopen(f"{http_url}/api/rooms/{room_id}",
+                                    timeout=METRICS_TIMEOUT_S) as response:
+            if len(json.load(response)["moves"]) >= 2:
+                return time.monotonic() - started
+        time.sleep(0.5)
+    raise RuntimeError(f"the AI of {http_url} did not move within {timeout_s:.0f} s")
 
 
 def _family(pid: int, children: bool) -> list[psutil.Process]:
