@@ -10,17 +10,16 @@ async def test_game_against_the_ai_is_played_to_the_end(arena_node):
     room = await create_room(arena_node.url, variant="tictactoe", opponent="ai", ai_level=2,
                              your_side="second")
     me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
-    board = Board("tictactoe")
-    for _ in range(9):
-        ai_move = await me.wait_for("move", lambda m: m["seat"] == 1)
-        board.push_str(ai_move["move"])
-        if board.is_game_over():
-            break
-        mine = await me.move(board.move_str(board.legal_moves()[0]))
-        assert mine["type"] == "move"
-        board.push_str(mine["move"])
-        if board.is_game_over():
-            break
+    snapshot = await me.wait_for("snapshot")  # the AI may have moved already
+    board = Board.from_moves("tictactoe", snapshot["state"]["moves"])
+    while not board.is_game_over():  # at most 9 plies
+        if board.turn == 1:
+            ai_move = await me.wait_for("move", lambda m: m["seat"] == 1)
+            board.push_str(ai_move["move"])
+        else:
+            mine = await me.move(board.move_str(board.legal_moves()[0]))
+            assert mine["type"] == "move"
+            board.push_str(mine["move"])
     over = await me.wait_for("game_over")
     outcome = board.outcome()
     assert over["result"]["winner"] == outcome.winner
@@ -49,5 +48,6 @@ async def test_ai_vs_ai_demo_plays_itself_to_the_end_for_a_spectator(arena_node)
     assert status == 201 and room["seat"] is None and room["token"] is None
     spectator = await Player.join(arena_node.ws_url, room["room_id"])
     assert spectator.seat is None
-    over = await spectator.wait_for("game_over", within=30)
-    assert over["result"]["reason"] in ("line", "board_full")
+    state = (await spectator.wait_for("snapshot"))["state"]
+    result = state["result"] or (await spectator.wait_for("game_over", within=30))["result"]
+    assert result["reason"] in ("line", "board_full")
