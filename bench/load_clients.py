@@ -196,9 +196,11 @@ class Client:
         self._maybe_move(self.turn)
 
     async def _move_later(self) -> None:
+        game_no = self.game_no
         await asyncio.sleep(random.uniform(0.5, 1.5) * self.think_s)
-        if not self.playing or self.status != "playing":
-            return
+        if not self.playing or self.status != "playing" or self.turn != self.seat \
+                or self.game_no != game_no:
+            return  # the game ended (and maybe a rematch began) while thinking
         taken = set(self.moves)
         rows, cols = self.board["rows"], self.board["cols"]
         free = [c for c in (grid_cell(rows, cols, i) for i in range(rows * cols))
