@@ -306,6 +306,8 @@ def search_root(
             break
         if now_ns() >= soft_ns:
             break
+    if best_score == -INF:  # stopped before any move was searched: fall back on the eval
+        best_score = evaluate(pos.totals, side)
     result[0] = best_move
     result[1] = best_score
     result[2] = done_depth
