@@ -36,6 +36,7 @@ MAX_NAME = 20
 AI_LEVELS = range(1, 6)
 DEFAULT_AI_LEVEL = 3
 LIST_LIMIT = 50
+HOST_GRACE_MS = 30_000  # a quickplay room's host has this long to connect its socket
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -184,6 +185,15 @@ async def post_join(request: web.Request) -> web.Response:
     return web.json_response(result)
 
 
+async def host_waiting(arena: Arena, state: RoomState) -> bool:
+    """Is the player who opened the room still there? (Or did they open it just now and may
+    not have connected yet.) Quickplay does not pair anyone with an empty chair."""
+    if now_ms() - state.created_at < HOST_GRACE_MS:
+        return True
+    totals, _seen = await arena.presence.totals(state.room_id)
+    return any(totals[str(seat)] > 0 for seat in (1, 2))
+
+
 @json_errors
 async def post_quickplay(request: web.Request) -> web.Response:
     """Join the oldest public room waiting for the same variant and clock, or open one."""
@@ -191,7 +201,8 @@ async def post_quickplay(request: web.Request) -> web.Response:
     body = await read_body(request)
     variant, clock, name = parse_variant(body), parse_clock(body), parse_name(body)
     for state in await arena.repo.lobby(LIST_LIMIT):
-        if state.variant == variant and state.clock_config == clock:
+        if state.variant == variant and state.clock_config == clock \
+                and await host_waiting(arena, state):
             try:
                 return web.json_response(
                     await join_room(arena, state.room_id, name) | {"matched": True})

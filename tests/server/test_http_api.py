@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
+import redis.asyncio as redis
 
 from engine.board import Board
 from engine.notation import split_game
@@ -140,3 +142,16 @@ async def test_room_creation_is_rate_limited_per_address(server_factory):
         status, data = await http("POST", f"{node.url}/api/rooms", {"variant": "gomoku"})
         statuses.append(status)
     assert statuses == [201, 201, 429] and data["error"] == "rate_limited"
+
+
+async def test_quickplay_skips_a_room_whose_host_left(arena_node, redis_server):
+    body = {"variant": "custom-9x9-k4-caro"}
+    status, abandoned = await http("POST", f"{arena_node.url}/api/quickplay", body)
+    client = redis.from_url(redis_server.url, decode_responses=True)
+    key = f"room:{{{abandoned['room_id']}}}:state"
+    record = json.loads(await client.hget(key, "data"))
+    record["created_at"] -= 60_000  # opened a minute ago, its host never connected
+    await client.hset(key, "data", json.dumps(record))
+    await client.aclose()
+    status, second = await http("POST", f"{arena_node.url}/api/quickplay", body)
+    assert second["matched"] is False and second["room_id"] != abandoned["room_id"]
