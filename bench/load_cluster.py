@@ -99,12 +99,12 @@ def start_cluster(workdir: Path, nodes: int, env: dict[str, str]) -> Cluster:
 
 
 def warm_ai(http_url: str, timeout_s: float = 300.0) -> float:
-    """Wait until the node's AI answers (an AI-vs-AI demo room has two moves): the workers
-    compile the engine (numba) on their first start after an engine change, which must not
-    count as load. Returns the seconds it took."""
+    """Wait until the node's AI answers (an AI-vs-AI tic-tac-toe demo has two moves; it ends
+    by itself within seconds): the workers start and warm up at boot, and after an engine
+    change compile it (numba), which must not count as load. Returns the seconds it took."""
     started = time.monotonic()
     request = urllib.request.Request(
-        f"{http_url}/api/rooms", data=json.dumps({"variant": "gomoku", "opponent": "ai_vs_ai",
+        f"{http_url}/api/rooms", data=json.dumps({"variant": "tictactoe", "opponent": "ai_vs_ai",
                                                    "ai_level": 1}).encode(),
         headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=METRICS_TIMEOUT_S) as response:
