@@ -26,8 +26,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+# The repository root goes first even if present: bench/engine.py would otherwise shadow the
+# engine package when this file runs as a script (its directory is sys.path[0]).
+sys.path.insert(0, str(REPO))
 
 from engine.board import Board  # noqa: E402
 from engine.search import choose_grid_move, warm_up  # noqa: E402

@@ -8,8 +8,9 @@ How each answer set is proven:
     plus any four that starts a VCF — every one of them wins.
   * vcf: every four whose forced reply leaves a VCF (threat search with a large budget); the
     position has no five, no open four and no opponent threat, so only fours can win fast.
-  * defend: every move after which the opponent has neither a VCF nor a VCT (large budget),
-    in positions where passing would let it win by VCT.
+  * defend: every move near the stones after which the opponent has neither a VCF nor a VCT
+    (large budget), in positions where passing would let it win by VCT and where the defender
+    has no win of its own (no VCF/VCT, and a full search finds none).
   * caro / standard: a rule trap (a five blocked at both ends, an overline) next to a real
     five or a real open three: the answers are the real win, or the defences of the three.
 """
@@ -24,10 +25,11 @@ import numpy as np
 
 from engine.board import Board
 from engine.errors import EngineError
-from engine.search import position_of
-from engine.search.evaluation import C_B4, C_B4F3, C_F3F3, C_F4, C_FIVE, C_THREE
+from engine.search import choose_grid_move, position_of
+from engine.search.evaluation import C_B4, C_B4F3, C_F3F3, C_F4, C_FIVE
 from engine.search.position import Position, make, unmake
 from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
+from engine.search.ttable import MATE_BOUND
 from tests.engine.tactics import SUITE
 
 BIG = 20_000
@@ -106,13 +108,9 @@ def four_starts(pos: Position, side: int) -> list[int]:
 
 
 def safe_defences(pos: Position, side: int) -> list[int]:
-    """Moves after which the opponent has no win by threats. Only cells on the opponent's
-    lines (its class three or better) or our own fours can defend, so only those are tried."""
+    """Moves near the stones after which the opponent has no win by threats."""
     safe = []
-    me, opp = side - 1, 2 - side
     for m in near_cells(pos):
-        if pos.cls[opp, m] < C_THREE and pos.cls[me, m] < C_B4:
-            continue
         make(pos, m, side)
         if not wins_by_threats(pos, 3 - side):
             safe.append(m)
@@ -175,8 +173,10 @@ def puzzle_defend(board: Board, pos: Position) -> str | None:
         return None
     if pos.counts[opp, C_F3F3] + pos.counts[opp, C_B4F3] == 0:
         return None
-    if not wins_by_threats(pos, 3 - board.turn):
-        return None  # not a real threat
+    if not wins_by_threats(pos, 3 - board.turn) or wins_by_threats(pos, board.turn):
+        return None  # not a real threat, or the defender has a faster win of its own
+    if choose_grid_move(board, time_ms=1500, level=5).score >= MATE_BOUND:
+        return None  # the defender wins by a deeper attack: defending is not the point
     safe = safe_defences(pos, board.turn)
     return names(board, pos, safe) if 0 < len(safe) <= 8 else None
 
@@ -306,9 +306,8 @@ def build(seed: int) -> list[str]:
             answer = puzzle_trap(board, position_of(board), trap_cell)
             if answer:
                 got[category] += 1
-                lines.append(
-                    f"{category};{variant};{board.game_str()};{answer};trap {trap_cell} #{got[category]}"
-                )
+                note = f"trap {trap_cell} #{got[category]}"
+                lines.append(f"{category};{variant};{board.game_str()};{answer};{note}")
     print(f"tries {tries}, found {got}, vcf lengths {sorted(vcf_lengths.items())}")
     return lines
 
