@@ -50,6 +50,7 @@ class Presence:
         self.publish = publish
         self.load = load
         self.local: dict[str, Counter[str]] = {}
+        self.published: dict[str, dict[str, Any]] = {}  # last presence sent, per local room
 
     @staticmethod
     def _role(seat: int | None) -> str:
@@ -98,7 +99,7 @@ class Presence:
     async def _changed(self, room_id: str) -> None:
         """Write this node's counts, then tell every node's sockets the new totals."""
         await self._write(room_id)
-        await self.publish(room_id, [await self.message(room_id)])
+        await self._publish(room_id, await self.message(room_id))
 
     async def mark_left(self, room_id: str, seat: int) -> None:
         """A seat's last local socket closed: it was seen until now."""
@@ -127,18 +128,22 @@ class Presence:
         return {"type": "presence", "players": players, "away_since": away,
                 "spectators": totals[SPECTATOR]}
 
-    async def opponent(self, room_id: str, seat: int) -> tuple[bool, int | None]:
-        """(connected, last seen ms) of the seat facing `seat`, for an abandonment claim."""
-        totals, seen = await self.totals(room_id)
-        other = str(3 - seat)
-        return totals[other] > 0, seen.get(other)
-
     async def run(self) -> None:
-        """Refresh this node's entries so other nodes keep trusting them."""
+        """Refresh this node's entries so other nodes keep trusting them, and tell local rooms
+        when the totals changed without a socket event here (another node died)."""
         while True:
             await asyncio.sleep(REFRESH_S)
             for room_id in list(self.local):
                 try:
                     await self._write(room_id)
+                    message = await self.message(room_id)
+                    if message != self.published.get(room_id):
+                        await self._publish(room_id, message)
                 except (redis.RedisError, OSError) as exc:
                     log.warning("presence refresh failed for %s: %r", room_id, exc)
+            for room_id in set(self.published) - set(self.local):
+                del self.published[room_id]
+
+    async def _publish(self, room_id: str, message: dict[str, Any]) -> None:
+        self.published[room_id] = message
+        await self.publish(room_id, [message])

@@ -117,3 +117,16 @@ async def test_ai_move_is_taken_over_when_its_node_dies(server_factory):
     assert await logged(survivor, f"room {room['room_id']}: AI played")
     status, state = await http("GET", f"{survivor.url}/api/rooms/{room['room_id']}")
     assert state["moves"][:1] == ["h8"] and len(state["moves"]) == 2
+
+
+@pytest.mark.slow
+async def test_players_on_a_dead_node_are_shown_offline(server_factory):
+    node_a = server_factory.start("node-a", env=FAST_ENV)
+    node_b = server_factory.start("node-b", env=FAST_ENV)
+    room = await create_room(node_a.url, variant="gomoku", your_side="first")
+    first = await Player.join(node_b.ws_url, room["room_id"], token=room["token"])
+    await Player.join(node_a.ws_url, room["room_id"])
+    await first.wait_for("presence", lambda m: m["players"]["2"])
+    node_a.kill()
+    gone = await first.wait_for("presence", lambda m: not m["players"]["2"], within=40)
+    assert gone["away_since"]["2"] is not None
