@@ -167,7 +167,7 @@ def _speed_positions(count: int = 5) -> list[Board]:
     kept only when a short search finds no forced result (a decided position is not a speed
     test). Fixed node counts make the set the same on every machine."""
     boards = []
-    for seed, opening in enumerate(OPENINGS * 2):
+    for seed, opening in enumerate(OPENINGS):
         board = Board.from_moves("gomoku", opening)
         while len(board.move_stack) < SPEED_PLIES and not board.is_game_over():
             level = 5 if len(board.move_stack) % 3 else 3

@@ -34,7 +34,7 @@ LEAF_VCF_DEPTH = 10
 
 # ctl fields
 NODES, STOP, DEADLINE, NODE_LIMIT, LEAF_VCF_NODES, FULL_ROOT, CHECK_AT = range(7)
-CHECK_EVERY = 512  # nodes (threat-search nodes included) between clock reads
+CHECK_EVERY = 256  # nodes (threat-search nodes included) between clock reads
 
 
 class SearchContext(NamedTuple):

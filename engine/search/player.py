@@ -44,7 +44,7 @@ RULE_CODES = {
     Rule.CARO: CARO,
     Rule.CARO_EXACT: CARO_EXACT,
 }
-SAFETY_MS = 8  # left for building the answer after the search stops
+SAFETY_MS = 25  # left for stopping (clock read every few hundred nodes) and answering
 VCF_DEPTH = 24
 VCT_DEPTH = 6
 LEAF_VCF_NODES_BUDGET = 200  # per horizon node
@@ -143,7 +143,7 @@ def choose_grid_move(
     """Choose a move for the side to move on ``board`` within ``time_ms`` (hard limit).
 
     ``max_depth`` / ``max_nodes`` cap the search further (used for reproducible tests and
-    benches); ``tt_mib`` bounds the transposition table (default 32 MiB).
+    benches); ``tt_mib`` bounds the transposition table (default 16 MiB).
     """
     started = time.monotonic_ns()
     settings = LEVEL_SETTINGS[level]

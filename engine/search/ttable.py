@@ -12,7 +12,7 @@ from numba import njit
 
 EXACT, LOWER, UPPER = 1, 2, 3
 ENTRY_BYTES = 16
-DEFAULT_TT_MIB = 32
+DEFAULT_TT_MIB = 16  # a 1 s search stores well under a million positions
 WIN = 1_000_000  # engine.analysis.WIN_SCORE: proven wins are WIN - plies
 MATE_BOUND = WIN - 10_000
 

@@ -107,15 +107,26 @@ def four_starts(pos: Position, side: int) -> list[int]:
     return starts
 
 
-def safe_defences(pos: Position, side: int) -> list[int]:
-    """Moves near the stones after which the opponent has no win by threats."""
+def safe_defences(board: Board, pos: Position, most: int = 8) -> list[int]:
+    """Moves near the stones after which the opponent has no win by threats, nor one a full
+    search finds (threat search alone misses quiet deeper wins). More than ``most`` threat-safe
+    moves means the position is no puzzle: the list is returned unchecked then."""
+    side = board.turn
     safe = []
     for m in near_cells(pos):
         make(pos, m, side)
         if not wins_by_threats(pos, 3 - side):
             safe.append(m)
         unmake(pos, m)
-    return safe
+    if len(safe) > most:
+        return safe
+    checked = []
+    for m in safe:
+        board.push(int(pos.index_of[m]))
+        if choose_grid_move(board, time_ms=1500, level=5).score < MATE_BOUND:
+            checked.append(m)
+        board.pop()
+    return checked
 
 
 def puzzle_win1(board: Board, pos: Position) -> str | None:
@@ -177,7 +188,7 @@ def puzzle_defend(board: Board, pos: Position) -> str | None:
         return None  # not a real threat, or the defender has a faster win of its own
     if choose_grid_move(board, time_ms=1500, level=5).score >= MATE_BOUND:
         return None  # the defender wins by a deeper attack: defending is not the point
-    safe = safe_defences(pos, board.turn)
+    safe = safe_defences(board, pos)
     return names(board, pos, safe) if 0 < len(safe) <= 8 else None
 
 
@@ -249,7 +260,7 @@ def puzzle_trap(board: Board, pos: Position, trap_cell: str) -> str | None:
     else:
         if pos.counts[me, C_FIVE] or fours(pos, me) or not pos.counts[opp, C_F4]:
             return None
-        safe = safe_defences(pos, board.turn)
+        safe = safe_defences(board, pos)
         answer = names(board, pos, safe) if 0 < len(safe) <= 8 else ""
     return answer if answer and trap_cell not in answer.split() else None
 
