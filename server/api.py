@@ -16,7 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from engine.errors import VariantError
-from engine.variants import VARIANTS, get_variant
+from engine.variants import VARIANTS, Rule, custom_variant, get_variant
 
 from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
@@ -86,13 +86,31 @@ def choice(body: dict[str, Any], name: str, options: tuple[str, ...], default: s
 
 
 def parse_variant(body: dict[str, Any]) -> str:
-    spec = body.get("variant")
-    if not isinstance(spec, str):
-        raise ArenaError(ErrorCode.BAD_VARIANT, '"variant" (a variant spec string) is required')
+    """The canonical spec of `variant` (a spec string), or of a custom `board` object."""
+    spec, board = body.get("variant"), body.get("board")
     try:
+        if isinstance(board, dict) and spec is None:
+            return parse_board(board)
+        if not isinstance(spec, str):
+            raise VariantError('"variant" (a variant spec string) or "board" is required')
         return get_variant(spec).spec
     except VariantError as error:
         raise ArenaError(ErrorCode.BAD_VARIANT, str(error)) from None
+
+
+def parse_board(board: dict[str, Any]) -> str:
+    """`{"rows", "cols", "k", "rule", "gravity"}` -> a custom variant spec."""
+    numbers = [board.get(name) for name in ("rows", "cols", "k")]
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        raise VariantError('"board" needs integer "rows", "cols" and "k"')
+    try:
+        rule = Rule(board.get("rule", "freestyle"))
+    except ValueError:
+        raise VariantError(f'unknown rule {board.get("rule")!r}') from None
+    gravity = board.get("gravity", False)
+    if not isinstance(gravity, bool):
+        raise VariantError('"gravity" must be true or false')
+    return custom_variant(*numbers, rule, gravity).spec
 
 
 def parse_clock(body: dict[str, Any]) -> ClockConfig | None:

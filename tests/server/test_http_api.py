@@ -155,3 +155,15 @@ async def test_quickplay_skips_a_room_whose_host_left(arena_node, redis_server):
     await client.aclose()
     status, second = await http("POST", f"{arena_node.url}/api/quickplay", body)
     assert second["matched"] is False and second["room_id"] != abandoned["room_id"]
+
+
+async def test_custom_board_object_becomes_a_custom_variant(arena_node):
+    room = await create_room(arena_node.url, board={"rows": 19, "cols": 19, "k": 5,
+                                                    "rule": "caro"})
+    assert room["state"]["variant"] == "custom-19x19-k5-caro"
+
+
+async def test_impossible_custom_board_is_a_bad_variant(arena_node):
+    status, data = await http("POST", f"{arena_node.url}/api/rooms",
+                              {"board": {"rows": 3, "cols": 3, "k": 5}})
+    assert (status, data["error"]) == (400, "bad_variant")
