@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.board import Board, Termination
+from engine.board import Termination
 from engine.errors import EngineError
 
 from ..errors import ArenaError, ErrorCode, from_engine
 from . import commands as cmd
+from .boards import board_after, remember
 from .clock import ClockConfig
 from .outcomes import Step, end_game, flag_fallen, require_player, require_playing, timeout
 from .state import (
@@ -74,13 +75,14 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     require_playing(state)
     if seat_no != state.turn or state.is_ai(seat_no) != command.by_ai:
         raise ArenaError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
-    board = Board.from_moves(state.variant, state.moves)
+    board = board_after(state.variant, state.moves)
     try:
         text = board.move_str(board.push_str(command.move))
     except EngineError as error:
         raise from_engine(error) from None
     clock = state.clock.after_move(seat_no, now) if state.clock else None
     moves = (*state.moves, text)
+    remember(state.variant, moves, board)
     state = replace(state, moves=moves, clock=clock, last_move_at=now, draw_offer=None,
                     takeback_request=None)
     events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),

@@ -151,3 +151,11 @@ def test_public_state_has_no_token_hashes():
 def test_player_chat_without_a_name_uses_the_seat_name():
     transition = apply(playing_room(), commands.Chat(1, None, "hi"), T0)
     assert transition.events[0]["from"] == {"seat": 1, "name": "A"}
+
+
+def test_two_moves_judged_from_one_state_do_not_see_each_other():
+    room = play(playing_room("gomoku"), "h8", "h9")
+    first = apply(room, commands.Move(1, "a1"), T0).state
+    second = apply(room, commands.Move(1, "b1"), T0).state
+    assert first.moves[-1] == "a1" and second.moves[-1] == "b1"
+    assert apply(second, commands.Move(2, "a1"), T0).state.moves[-1] == "a1"

@@ -1,0 +1,32 @@
+"""Boards for judging moves, memoised: rebuilding a 150-move game costs about 2 ms of event-loop
+time, copying the board the previous move left costs about 10 µs.
+
+`board_after(variant, moves)` returns a fresh `Board` (the caller may push on it) for the
+position after `moves`; `remember(board)` keeps a board for the next move. A pure memo: the
+answer is the same with or without the cache, so `machine.apply` stays a pure function.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from engine.board import Board
+
+CACHE_SIZE = 2048
+
+_boards: OrderedDict[tuple[str, tuple[str, ...]], Board] = OrderedDict()
+
+
+def board_after(variant: str, moves: tuple[str, ...]) -> Board:
+    cached = _boards.get((variant, moves))
+    if cached is None:
+        return Board.from_moves(variant, moves)
+    _boards.move_to_end((variant, moves))
+    return cached.copy()
+
+
+def remember(variant: str, moves: tuple[str, ...], board: Board) -> None:
+    """Keep `board`, the position after `moves`; the caller must not change it afterwards."""
+    _boards[(variant, moves)] = board
+    if len(_boards) > CACHE_SIZE:
+        _boards.popitem(last=False)
