@@ -7,7 +7,7 @@ Cluster slot and a Lua script may touch all of them):
 - `room:{id}:events`  list of the last EVENT_KEEP events (JSON, each with its `v`); same TTL
 - `room:{id}:game:<n>` and `room:{id}:game:last`  finished game records; TTL RECORD_TTL_S
 - `lobby`             sorted set of public rooms waiting for a player (score: created_at)
-- `live`              sorted set of public rooms being played (score: last change)
+- `live`              sorted set of public rooms being played (score: when the game started)
 
 A change is committed by one Lua script that checks the stored version equals the version the
 change was computed from, then writes the state, appends the events, refreshes the TTLs and
@@ -169,7 +169,7 @@ class RoomRepository:
         return await self._index(LOBBY_KEY, Status.WAITING, limit, newest_first=False)
 
     async def live(self, limit: int = 50) -> list[RoomState]:
-        """Public rooms being played, most recently active first."""
+        """Public rooms being played, most recently started first."""
         return await self._index(LIVE_KEY, Status.PLAYING, limit, newest_first=True)
 
     async def _index(self, key: str, status: Status, limit: int,

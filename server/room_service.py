@@ -42,6 +42,8 @@ class RoomService:
         await self.timers.schedule(state)
         await self.repo.create(state)
         log.info("room %s created (%s, %s)", state.room_id, state.variant, state.mode.value)
+        if state.public:
+            await self.repo.refresh_indexes(state, now_ms())
         await self._committed(state, Transition(state, ()))
 
     async def execute(self, room_id: str, build: CommandBuilder) -> Transition:
@@ -61,7 +63,10 @@ class RoomService:
 
     async def _committed(self, old: RoomState, transition: Transition) -> None:
         new = transition.state
-        await self.repo.refresh_indexes(new, now_ms())
+        if new.public and new.status is not old.status:
+            # Only public rooms are listed, and only their status decides where (two Redis
+            # round trips per move saved: docs/performance.md, "where the time goes").
+            await self.repo.refresh_indexes(new, now_ms())
         for event in transition.events:
             if event["type"] == "move":
                 self.metrics.moves.inc(by="ai" if new.is_ai(event["seat"]) else "human")
