@@ -171,7 +171,7 @@ async def test_impossible_custom_board_is_a_bad_variant(arena_node):
 
 async def test_public_games_in_play_are_listed_for_watching(arena_node):
     status, demo = await http("POST", f"{arena_node.url}/api/rooms", {
-        "variant": "gomoku", "opponent": "ai_vs_ai", "public": True})
+        "variant": "connect4", "opponent": "ai_vs_ai", "public": True})
     status, listing = await http("GET", f"{arena_node.url}/api/rooms")
     listed = {r["room_id"]: r for r in listing["rooms"]}
     assert listed[demo["room_id"]]["status"] == "playing"
