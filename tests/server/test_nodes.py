@@ -49,15 +49,6 @@ async def test_seat_resumes_on_another_node_with_the_missed_events(server_factor
     assert (await back.move("i9"))["type"] == "move"
 
 
-async def logged(node, text: str) -> bool:
-    """Whether `text` appears in the node's log within 5 s (the line follows the move)."""
-    for _ in range(100):
-        if text in node.log_path.read_text():
-            return True
-        await asyncio.sleep(0.05)
-    return False
-
-
 async def searching(node) -> bool:
     """Whether the node reports a busy AI worker within a few seconds."""
     for _ in range(100):
@@ -108,13 +99,14 @@ async def test_ai_move_is_taken_over_when_its_node_dies(server_factory):
     for worker in workers:  # frozen: the doomed node can start the search but never finish it
         worker.suspend()
     await me.move("h8")
-    assert await searching(doomed)
+    assert await searching(doomed), "the doomed node took the AI move"
     doomed.kill()
     for worker in workers:
         worker.kill()
     reply = await spectator.wait_for("move", lambda m: m["seat"] == 2, within=30)
+    # The doomed node's only worker was frozen before it got the search, so a live node made
+    # this move (the survivor, or another node of the session sharing this Redis).
     assert reply["ply"] == 2
-    assert await logged(survivor, f"room {room['room_id']}: AI played")
     status, state = await http("GET", f"{survivor.url}/api/rooms/{room['room_id']}")
     assert state["moves"][:1] == ["h8"] and len(state["moves"]) == 2
 
