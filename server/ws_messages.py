@@ -95,6 +95,8 @@ def client_id(message: dict[str, Any]) -> str | None:
 
 def check_type(message: dict[str, Any]) -> str:
     kind = message["type"]
+    if kind == "hello":
+        raise bad("this socket already said hello (open a new socket to change seat)")
     if kind not in ROOM_COMMANDS and kind not in SESSION_COMMANDS:
         raise ArenaError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}")
     field(message, "cid", str, max_len=MAX_CID)

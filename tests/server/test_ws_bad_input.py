@@ -37,6 +37,8 @@ async def room_version(node, room_id: str) -> int:
     ('{"type": "draw_accept"}', "nothing_pending"),
     ('{"type": "rematch_offer"}', "game_not_over"),
     ('{"type": "sync"}', "bad_message"),
+    ('{"type": "hello"}', "bad_message"),
+    ('{"type": "move", "move": "a1", "cid": 7}', "bad_message"),
 ])
 async def test_bad_message_gets_its_error_code_and_changes_nothing(arena_node, game, raw, code):
     room, first, second = game
