@@ -1,0 +1,54 @@
+"""Client message parsing (pure): what a frame becomes, or which error code it earns."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.errors import ArenaError, ErrorCode
+from server.rooms import commands
+from server.ws_messages import Absence, command_builder, parse_frame, parse_hello
+from tests.server.room_helpers import playing_room
+
+
+def code_of(call, *args) -> ErrorCode:
+    with pytest.raises(ArenaError) as info:
+        call(*args)
+    return info.value.code
+
+
+def test_hello_with_every_field_is_parsed():
+    hello = parse_hello(parse_frame('{"type":"hello","token":"t","v":3,"name":"Lan"}'))
+    assert (hello.token, hello.v, hello.name, hello.watch) == ("t", 3, "Lan", False)
+
+
+def test_hello_with_a_negative_version_is_a_bad_message():
+    assert code_of(parse_hello, {"type": "hello", "v": -1}) is ErrorCode.BAD_MESSAGE
+
+
+def test_hello_with_a_boolean_version_is_a_bad_message():
+    assert code_of(parse_hello, {"type": "hello", "v": True}) is ErrorCode.BAD_MESSAGE
+
+
+def test_first_message_of_another_type_is_not_authenticated():
+    assert code_of(parse_hello, {"type": "move"}) is ErrorCode.NOT_AUTHENTICATED
+
+
+def test_deeply_nested_json_is_a_bad_message_not_a_crash():
+    assert code_of(parse_frame, "[" * 100_000) is ErrorCode.BAD_MESSAGE
+
+
+def test_move_builder_resolves_the_seat_from_each_state():
+    build = command_builder({"type": "move", "move": "h8", "cid": "x"}, lambda s: 1, None)
+    assert build(playing_room()) == commands.Move(1, "h8", "x")
+
+
+def test_claim_builder_uses_the_opponents_presence():
+    absence = Absence(connected={1: True, 2: False}, last_seen={1: None, 2: 5},
+                      claim_after_ms=60_000)
+    build = command_builder({"type": "claim_win"}, lambda s: 1, None, absence)
+    assert build(playing_room()) == commands.ClaimWin(1, False, 5, 60_000, None)
+
+
+def test_overlong_raw_chat_is_refused_before_trimming():
+    message = {"type": "chat", "text": "x" * 1001}
+    assert code_of(command_builder, message, lambda s: None, None) is ErrorCode.CHAT_TOO_LONG
