@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import RedisServer, ServerFactory, ServerNode
+from tests.harness import RedisServer, ServerFactory, ServerNode
 
 # Short AI searches, a short abandonment delay and a quick AI-vs-AI pace keep the suite fast;
 # the behaviour under test is the same as with the defaults.
