@@ -20,9 +20,13 @@ CACHE = PACKAGE / "__pycache__"
 STAMP = CACHE / "numba-sources.sha256"
 
 
+# Compiled code from outside the package that the search calls (the clock).
+EXTRA_SOURCES = (PACKAGE.parent / "native.py",)
+
+
 def sources_digest() -> str:
     digest = hashlib.sha256()
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in [*sorted(PACKAGE.glob("*.py")), *(p for p in EXTRA_SOURCES if p.exists())]:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()

@@ -7,8 +7,6 @@ same clock, so deadlines set in Python and checked in compiled code agree.
 
 from __future__ import annotations
 
-import time
-
 from numba import njit
 
 from engine.native import monotonic_ns
@@ -18,8 +16,3 @@ from engine.native import monotonic_ns
 def now_ns() -> int:
     """Nanoseconds on the monotonic clock (same clock as ``time.monotonic_ns``)."""
     return monotonic_ns()
-
-
-def deadline_after(ms: float) -> int:
-    """The monotonic-clock time ``ms`` milliseconds from now, in nanoseconds."""
-    return time.monotonic_ns() + int(ms * 1_000_000)
