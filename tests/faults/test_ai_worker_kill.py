@@ -21,7 +21,7 @@ async def test_ai_move_still_comes_when_its_worker_is_killed_mid_search(server_f
     room = await create_room(node.url, variant="gomoku", opponent="ai", ai_level=5,
                              your_side="first")
     me = await Player.join(node.ws_url, room["room_id"], token=room["token"])
-    await me.move("h8")
+    await me.move("c13")  # off the opening book: a real search
     assert await eventually(
         lambda: _busy(node.url), within=10), "the AI search did not start"
     workers = pool_workers(node)
@@ -31,7 +31,7 @@ async def test_ai_move_still_comes_when_its_worker_is_killed_mid_search(server_f
     reply = await me.wait_for("move", lambda m: m["seat"] == 2, within=30)
     assert reply["ply"] == 2
     assert await metric(node.url, "caro_ai_pool_rebuilds_total") == 1
-    assert (await room_state(node.url, room["room_id"]))["moves"] == ["h8", reply["move"]]
+    assert (await room_state(node.url, room["room_id"]))["moves"] == ["c13", reply["move"]]
     assert [p.pid for p in pool_workers(node)] != [workers[0].pid]
 
 

@@ -15,7 +15,7 @@ FIRST = ["a1", "b1", "c1", "d1", "e1"]
 SECOND = ["a3", "b3", "c3", "d3"]
 
 
-async def two_nodes(redis_factory, server_factory, doomed_env=FAST_ENV, survivor_env=FAST_ENV):
+def two_nodes(redis_factory, server_factory, doomed_env=FAST_ENV, survivor_env=FAST_ENV):
     redis = redis_factory.start(appendonly=True)
     doomed = server_factory.start("doomed", redis_url=redis.url, env=doomed_env)
     survivor = server_factory.start("survivor", redis_url=redis.url, env=survivor_env)
@@ -24,7 +24,7 @@ async def two_nodes(redis_factory, server_factory, doomed_env=FAST_ENV, survivor
 
 async def test_clients_of_a_killed_node_resume_on_the_other_and_every_game_is_whole(
         redis_factory, server_factory):
-    doomed, survivor = await two_nodes(redis_factory, server_factory)
+    doomed, survivor = two_nodes(redis_factory, server_factory)
     games = []
     for n in range(GAMES):
         room = await create_room(doomed.url, variant="gomoku", your_side="first")
@@ -79,14 +79,14 @@ async def test_ai_move_the_killed_node_was_searching_arrives_from_the_other_with
         redis_factory, server_factory):
     # The doomed node searches long enough to be killed mid-search; the survivor searches as
     # long as level 5 does by default (1 s).
-    doomed, survivor = await two_nodes(
+    doomed, survivor = two_nodes(
         redis_factory, server_factory, doomed_env=FAST_ENV | {"AI_MAX_TIME_MS": "2000"},
         survivor_env=FAST_ENV | {"AI_MAX_TIME_MS": "1000"})
     room = await create_room(doomed.url, variant="gomoku", opponent="ai", ai_level=5,
                              your_side="first")
     rid = room["room_id"]
     me = await Player.join(doomed.ws_url, rid, token=room["token"])
-    await me.move("h8")
+    await me.move("c13")  # off the opening book: a real search
     assert await eventually(lambda: _searching(doomed.url), within=10), "no search started"
 
     doomed.kill()
@@ -94,12 +94,10 @@ async def test_ai_move_the_killed_node_was_searching_arrives_from_the_other_with
     await me.closed()
     again = await Player.join(survivor.ws_url, rid, token=room["token"], v=me.last_v)
     reply = await again.wait_for("move", lambda m: m["seat"] == 2, within=AI_TAKEOVER_S + 5)
-    took = time.monotonic() - killed_at
-    print(f"AI move {took:.2f} s after the kill")
-    assert took <= AI_TAKEOVER_S
+    assert time.monotonic() - killed_at <= AI_TAKEOVER_S
     assert reply["ply"] == 2
     state = await room_state(survivor.url, rid)
-    assert state["moves"] == ["h8", reply["move"]]
+    assert state["moves"] == ["c13", reply["move"]]
 
 
 async def _searching(url: str) -> bool:
