@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import websockets
+
 from tests.faults.conftest import FAST_ENV, eventually, metric, moves_seen, room_state
 from tests.server.client import Player, create_room
 
@@ -105,3 +107,56 @@ async def _searching(url: str) -> bool:
         return await metric(url, "caro_ai_busy_workers") >= 1
     except (TimeoutError, OSError):
         return False
+
+
+async def test_through_the_load_balancer_players_of_a_killed_node_resume_on_the_other(
+        compose_topology):
+    """docker-compose on loopback: nginx in front of two nodes. The sockets nginx had sent to
+    the killed node close; reconnecting through nginx lands on the survivor and resumes."""
+    lb = compose_topology
+    tables = []
+    for _ in range(2):
+        room = await create_room(lb.url, variant="gomoku", your_side="first")
+        first = await Player.join(lb.ws_url, room["room_id"], token=room["token"])
+        second = await Player.join(lb.ws_url, room["room_id"])
+        watcher = await Player.join(lb.ws_url, room["room_id"], watch=True)
+        tables.append((room, {"first": [first], "second": [second], "watcher": [watcher]},
+                       {"first": {"token": room["token"]},
+                        "second": {"token": second.welcome["token"]},
+                        "watcher": {"watch": True}}))
+    for _room, sockets, _hellos in tables:
+        for n in range(4):
+            mover = sockets["first" if n % 2 == 0 else "second"][-1]
+            assert (await mover.move((FIRST if n % 2 == 0 else SECOND)[n // 2]))["type"] == "move"
+
+    compose_topology.nodes["server-1"].kill()
+
+    reconnected = 0
+    for room, sockets, hellos in tables:
+        for who, history in sockets.items():
+            if await _still_open(history[-1]):
+                continue
+            again = await Player.join(lb.ws_url, room["room_id"], v=history[-1].last_v,
+                                      **hellos[who])
+            assert again.welcome["resumed"] is True
+            history.append(again)
+            reconnected += 1
+    assert reconnected >= 1, "nginx sent no socket to the killed node"
+    expected = ["a1", "a3", "b1", "b3", "c1"]
+    for room, sockets, _hellos in tables:
+        assert (await sockets["first"][-1].move("c1"))["type"] == "move"
+        for who, history in sockets.items():
+            if who != "first":  # the mover has already read its move
+                await history[-1].wait_for("move", lambda m: m["move"] == "c1")
+            assert moves_seen(*history) == expected
+        assert (await room_state(lb.url, room["room_id"]))["moves"] == expected
+
+
+async def _still_open(player: Player) -> bool:
+    """A ping answered means the socket's node is alive; a close means it was the dead one."""
+    try:
+        await player.send(type="ping")
+        await player.wait_for("pong", within=5)
+    except (websockets.ConnectionClosed, TimeoutError):
+        return False
+    return True
