@@ -124,7 +124,7 @@ def run(cluster: Cluster, args: argparse.Namespace) -> Measured:
         for i, (g, s, a, n) in enumerate(zip(
             split(args.games, args.workers), split(args.spectators, args.workers),
             split(args.ai_games, args.workers), split(args.idle, args.workers), strict=True))]
-    for url in cluster.http_urls:
+    for url in cluster.node_urls:
         log.info("AI of %s ready after %.1f s", url, warm_ai(url))
     servers = cluster.server_pids()
     rss_before = rss_bytes(servers)

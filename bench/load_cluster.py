@@ -34,8 +34,9 @@ LAG_BUCKET = re.compile(r'^caro_event_loop_lag_seconds_bucket\{le="([^"]+)"\} (\
 
 @dataclass
 class Cluster:
-    """Redis + nodes (+ nginx). `http_urls` create rooms (node by node, so the per-IP room
-    limit sees the generator's addresses, not the balancer's); `ws_urls` carry the sockets."""
+    """Redis + nodes (+ nginx, in front of which the nodes run with TRUST_PROXY as in
+    docker-compose, so per-IP limits see the generators' addresses). Requests and sockets go
+    through nginx when there is one."""
 
     redis: RedisServer | None = None
     nodes: list[ServerNode] = field(default_factory=list)
@@ -49,7 +50,7 @@ class Cluster:
 
     @property
     def http_urls(self) -> tuple[str, ...]:
-        return self.node_urls
+        return (self.lb.url,) if self.lb is not None else self.node_urls
 
     @property
     def ws_urls(self) -> tuple[str, ...]:
@@ -79,10 +80,11 @@ def start_cluster(workdir: Path, nodes: int, env: dict[str, str]) -> Cluster:
         redis_dir = workdir / "redis"
         redis_dir.mkdir(exist_ok=True)
         cluster.redis = RedisServer(port=free_port(), directory=redis_dir).start()
+        node_env = env | ({"TRUST_PROXY": "1"} if nodes == 2 else {})
         for n in range(1, nodes + 1):
             node = ServerNode(node_id=f"server-{n}", port=free_port(),
                               redis_url=cluster.redis.url,
-                              log_path=workdir / f"server-{n}.log", extra_env=dict(env))
+                              log_path=workdir / f"server-{n}.log", extra_env=node_env)
             cluster.nodes.append(node.start())
         if nodes == 2:
             prefix = workdir / "nginx"
