@@ -110,6 +110,7 @@ class RedisServer:
         return self.directory / "redis.log"
 
     def start(self) -> RedisServer:
+        stop_process(self.process, signal.SIGKILL)  # a restart: nothing of the last run stays
         args = [
             require_binary("redis-server"),
             "--bind", "127.0.0.1", "--port", str(self.port),
@@ -213,6 +214,7 @@ class ServerNode:
         return self
 
     def launch(self) -> None:
+        stop_process(self.process, signal.SIGKILL)  # a restart: nothing of the last run stays
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "server", "serve"], cwd=self.cwd, env=self.environment(),
@@ -242,10 +244,8 @@ class ServerNode:
         return tail(self.log_path)
 
     def kill(self) -> None:
-        """kill -9 of the node's main process, as in a crash (pool workers are reaped at stop)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=STOP_TIMEOUT_S)
+        """kill -9 of the node and its AI workers at once, as when its container dies."""
+        stop_process(self.process, signal.SIGKILL)
 
     def stop(self) -> None:
         stop_process(self.process)
