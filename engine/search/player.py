@@ -10,6 +10,7 @@ by a generator seeded from ``seed`` and the position so a game replays identical
 
 from __future__ import annotations
 
+import gc
 import logging
 import random
 import time
@@ -143,8 +144,28 @@ def choose_grid_move(
     """Choose a move for the side to move on ``board`` within ``time_ms`` (hard limit).
 
     ``max_depth`` / ``max_nodes`` cap the search further (used for reproducible tests and
-    benches); ``tt_mib`` bounds the transposition table (default 16 MiB).
+    benches); ``tt_mib`` bounds the transposition table (default 16 MiB). Python's cyclic
+    garbage collector is paused for the move: a full collection in a process holding numba's
+    object graph takes tens of milliseconds and must not land inside a timed move.
     """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _choose(board, time_ms, level, seed, tt_mib, max_depth, max_nodes)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _choose(
+    board: Board,
+    time_ms: int,
+    level: int,
+    seed: int,
+    tt_mib: int | None,
+    max_depth: int | None,
+    max_nodes: int | None,
+) -> Analysis:
     started = time.monotonic_ns()
     settings = LEVEL_SETTINGS[level]
     budget_ns = int(max(1.0, time_ms * settings.time_share - SAFETY_MS) * 1_000_000)
@@ -238,3 +259,4 @@ def warm_up() -> None:
     ):
         choose_grid_move(Board.from_moves(spec, moves), time_ms=50, level=5)
     choose_grid_move(Board.from_moves("gomoku", "h8 h9"), time_ms=30, level=1)
+    gc.freeze()  # the long-lived objects (numba's types, our tables) leave future collections
