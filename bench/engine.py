@@ -26,13 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-for path in (REPO, REPO / "bench"):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
+# Run as a script, this file's folder comes first on sys.path and its name would hide the
+# ``engine`` package: put the repository root there instead.
+sys.path[:] = [str(REPO)] + [p for p in sys.path if Path(p or ".").resolve() != REPO / "bench"]
 
-import connect4 as connect4_bench  # noqa: E402
-import gomoku as gomoku_bench  # noqa: E402
-
+from bench import connect4 as connect4_bench  # noqa: E402
+from bench import gomoku as gomoku_bench  # noqa: E402
 from engine.ai import choose_move  # noqa: E402
 from engine.board import Board  # noqa: E402
 

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import TextIO
 
-from engine.ai import LEVEL_TIME_MS, choose_move
+from engine.ai import LEVEL_TIME_MS, choose_move, warm_up
 from engine.analysis import Analysis
 from engine.board import Board
 from engine.connect4.solver import solve
@@ -68,12 +68,15 @@ def run_ai(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO =
         time_ms=args.time_ms if args.time_ms is not None else LEVEL_TIME_MS[args.level],
         seed=args.seed,
     )
+    # Loading the compiled searches takes a second or more; pay it before the first game so
+    # every game's time budget is spent searching.
     if args.batch:
         games = [line.strip() for line in stdin]
-        with ProcessPoolExecutor() as pool:
+        with ProcessPoolExecutor(initializer=warm_up) as pool:
             for answer in pool.map(search, games):
                 print(answer, file=stdout, flush=True)
     else:
+        warm_up()
         for line in stdin:
             print(search(line.strip()), file=stdout, flush=True)
     return 0
@@ -120,6 +123,7 @@ def _pbrain_choose(board: Board, *, time_ms: int, tt_mib: int) -> Analysis:
 def run_pbrain(
     _: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
 ) -> int:
+    warm_up()  # before START, so the first turn's budget is spent searching
     session = PbrainSession(choose=_pbrain_choose)
     for line in stdin:
         for answer in session.handle(line):
