@@ -26,8 +26,8 @@ from engine.connect4.position import (
     possible,
     winning_cells,
 )
-from engine.connect4.transposition import CTX_ABORTED, CTX_DEADLINE_NS, CTX_NODES
-from engine.native import monotonic_ns, popcount
+from engine.connect4.transposition import CTX_ABORTED, count_node
+from engine.native import popcount
 
 PROVEN = 10_000  # evaluations stay far below this; proven results are beyond it
 INFINITY = 1_000_000
@@ -82,12 +82,7 @@ def evaluate(current, mask, moves):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def alphabeta(current, mask, moves, depth, alpha, beta, ctx, sort_moves, sort_scores):  # type: ignore[no-untyped-def]
     """Fail-soft negamax to ``depth`` plies; sets ``ctx[CTX_ABORTED]`` at the deadline."""
-    nodes = ctx[CTX_NODES] + 1
-    ctx[CTX_NODES] = nodes
-    if (nodes & _CLOCK_EVERY) == 0 and ctx[CTX_DEADLINE_NS] != 0:
-        if monotonic_ns() > ctx[CTX_DEADLINE_NS]:
-            ctx[CTX_ABORTED] = 1
-    if ctx[CTX_ABORTED] != 0:
+    if count_node(ctx, _CLOCK_EVERY):
         return 0
     if can_win_next(current, mask):
         return PROVEN + (CELLS + 1 - moves) // 2

@@ -39,11 +39,11 @@ from engine.connect4.transposition import (
     CTX_DEADLINE_NS,
     CTX_NODES,
     TranspositionTable,
+    count_node,
     tt_get,
     tt_put,
 )
 from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError
-from engine.native import monotonic_ns
 
 # Stored values: upper bounds as 1..37, lower bounds as 38..74 (0 means "nothing stored").
 _UPPER_OFFSET = 1 - MIN_SCORE
@@ -64,12 +64,7 @@ def negamax(current, mask, moves, alpha, beta, table, ctx, sort_moves, sort_scor
     Requires that the player to move cannot win at once. When the deadline in ``ctx`` passes,
     sets ``ctx[CTX_ABORTED]`` and returns a meaningless 0 without touching the table.
     """
-    nodes = ctx[CTX_NODES] + 1
-    ctx[CTX_NODES] = nodes
-    if (nodes & _CLOCK_EVERY) == 0 and ctx[CTX_DEADLINE_NS] != 0:
-        if monotonic_ns() > ctx[CTX_DEADLINE_NS]:
-            ctx[CTX_ABORTED] = 1
-    if ctx[CTX_ABORTED] != 0:
+    if count_node(ctx, _CLOCK_EVERY):
         return 0
     candidates = non_losing_moves(current, mask)
     if candidates == 0:

@@ -19,6 +19,7 @@ import numpy as np
 from numba import njit
 
 from engine.connect4.position import KEY_BITS
+from engine.native import monotonic_ns
 
 DEFAULT_LOG_SIZE = 23  # 8M entries, 64 MB: the search never fills it from a test position
 MIN_LOG_SIZE = KEY_BITS - 32  # the stored low part must fit in 32 bits
@@ -40,6 +41,18 @@ CTX_NODES = 2
 CTX_DEADLINE_NS = 3  # 0 = no deadline
 CTX_ABORTED = 4
 CTX_LEN = 5
+
+
+@njit(cache=True, inline="always")
+def count_node(ctx, clock_every):  # type: ignore[no-untyped-def]
+    """Count one searched node and, once per ``clock_every + 1`` nodes (a power of two minus
+    one), check the deadline. Returns True when the search must stop."""
+    nodes = ctx[CTX_NODES] + 1
+    ctx[CTX_NODES] = nodes
+    if (nodes & clock_every) == 0 and ctx[CTX_DEADLINE_NS] != 0:
+        if monotonic_ns() > ctx[CTX_DEADLINE_NS]:
+            ctx[CTX_ABORTED] = 1
+    return ctx[CTX_ABORTED] != 0
 
 
 @njit(cache=True, inline="always")
