@@ -13,6 +13,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -31,16 +32,26 @@ ATTEMPTS = 3
 # connection close while the orphaned worker lives (tests/faults/test_node_kill.py).
 WORKER_START = multiprocessing.get_context("spawn")
 WORKER_NICE = 5
+PARENT_CHECK_S = 1.0
 
 
-def start_worker(warm: bool) -> None:
+def start_worker(node_pid: int, warm: bool) -> None:
     """Worker initializer. Searches run at a lower CPU priority than the server (WORKER_NICE):
     with as many workers as cores, the event loop still gets a core the moment it has work
     instead of queueing behind the searches (bench/loop_lag.py measures it)."""
+    threading.Thread(target=_exit_with_node, args=(node_pid,), daemon=True).start()
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
     if warm:
         warm_up()
+
+
+def _exit_with_node(node_pid: int) -> None:
+    """End this worker once its node is gone. A worker blocked on the pool's queue never hears
+    of a node killed with -9, and would otherwise hold its memory (hundreds of MiB) forever."""
+    while os.getppid() == node_pid:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(0)
 
 
 def warm_up() -> None:
@@ -69,7 +80,7 @@ class AiPool:
         """A pool whose workers start (and warm up) now, not at the first search: a node that
         takes over the AI move of a dead node must not spend its 5 s on starting a process."""
         executor = ProcessPoolExecutor(self.workers, mp_context=WORKER_START,
-                                       initializer=start_worker, initargs=(self.warm,))
+                                       initializer=start_worker, initargs=(os.getpid(), self.warm))
         for _ in range(self.workers):
             executor.submit(int)
         return executor
