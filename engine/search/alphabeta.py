@@ -72,7 +72,7 @@ def _line_length(line: np.ndarray) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int) -> int:
     """Static value at the horizon, unless a quick VCF proves a win for the side to move."""
     me = side - 1

@@ -70,7 +70,7 @@ def build_cell_tables() -> tuple[np.ndarray, np.ndarray]:
 CELL_CLASS, CELL_SCORE = build_cell_tables()
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def evaluate(totals: np.ndarray, side: int) -> int:
     """Score for ``side`` (1 or 2) to move: its cell potential minus the opponent's. The side to
     move gets a small premium since it spends the next tempo."""

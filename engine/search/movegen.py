@@ -18,7 +18,7 @@ from engine.search.position import COLS, GRAVITY, ROWS, K, Position, gravity_tar
 ALL, DEFEND, BLOCK = 0, 1, 2  # kinds of move lists, returned with the list
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
     """Fill ``out`` with the moves worth searching for ``side``; return (count, kind)."""
     me, opp = side - 1, 2 - side

@@ -23,8 +23,7 @@ from engine.search.patterns import (
     WALL_CODE,
     key_shift,
     new_pattern_table,
-    pattern,
-    swap_colours,
+    pattern_pair,
     window_radius,
 )
 
@@ -51,7 +50,7 @@ class Position(NamedTuple):
     steps: np.ndarray  # int64[4]: index step per direction
     cells: np.ndarray  # int32[rows * cols]: padded index of each engine cell
     index_of: np.ndarray  # int32[n]: engine cell of a padded index, -1 on walls
-    table: np.ndarray  # int8[4 ** (2R)]: memoised line patterns for (k, rule)
+    table: np.ndarray  # uint8[4 ** (2R)]: memoised line patterns of both players for (k, rule)
     cell_class: np.ndarray  # int8[9 ** 4]
     cell_score: np.ndarray  # int32[9 ** 4]
 
@@ -123,18 +122,19 @@ def _initialise(pos: Position, stones: np.ndarray) -> None:
             make(pos, pos.cells[i], stones[i])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _add_cell(pos: Position, idx: int) -> None:
     """Classify an empty cell from scratch and add it to totals and counts."""
     k, rule, radius = pos.cfg[K], pos.cfg[RULE], pos.cfg[RADIUS]
     keys, table, pat = pos.keys, pos.table, pos.pat
+    for d in range(4):
+        pair = pattern_pair(table, keys[idx, d], k, rule, radius)
+        pat[0, idx, d] = pair & 15
+        pat[1, idx, d] = pair >> 4
     for pl in range(2):
         combo = 0
         for d in range(4):
-            key = keys[idx, d]
-            level = pattern(table, key if pl == 0 else swap_colours(key), k, rule, radius)
-            pat[pl, idx, d] = level
-            combo += level * POW9[d]
+            combo += pat[pl, idx, d] * POW9[d]
         pos.combo[pl, idx] = combo
         cls = pos.cell_class[combo]
         sc = pos.cell_score[combo]
@@ -144,7 +144,7 @@ def _add_cell(pos: Position, idx: int) -> None:
         pos.totals[pl] += sc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _update_lines(pos: Position, idx: int, code: int) -> None:
     """Write ``code`` (a stone, or 0 to clear) into the keys around ``idx`` and re-classify
     the empty cells whose keys changed. One flat loop on local arrays: helper calls taking the
@@ -168,8 +168,9 @@ def _update_lines(pos: Position, idx: int, code: int) -> None:
                 keys[q, d] = key
                 if board[q] != 0:
                     continue
+                pair = pattern_pair(table, key, k, rule, radius)
                 for pl in range(2):
-                    level = pattern(table, key if pl == 0 else swap_colours(key), k, rule, radius)
+                    level = (pair >> (4 * pl)) & 15
                     old = pat[pl, q, d]
                     if level == old:
                         continue
@@ -185,14 +186,14 @@ def _update_lines(pos: Position, idx: int, code: int) -> None:
                     score_of[pl, q] = sc
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _touch_near(near: np.ndarray, width: int, idx: int, delta: int) -> None:
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             near[idx + dr * width + dc] += delta
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def make(pos: Position, idx: int, player: int) -> None:
     """Place ``player``'s stone on the empty padded cell ``idx``."""
     for pl in range(2):
@@ -205,15 +206,20 @@ def make(pos: Position, idx: int, player: int) -> None:
     _touch_near(pos.near, pos.cfg[WIDTH], idx, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unmake(pos: Position, idx: int) -> None:
-    """Take the stone on ``idx`` back off the board."""
+    """Take the stone on ``idx`` back off the board: the last stone placed and not yet taken
+    back. In that order an occupied cell's own patterns are never touched (only empty cells are
+    re-classified) and its neighbourhood is back to what it was when the stone was placed, so
+    the class and score it had then are still stored and simply count again."""
     player = pos.board[idx]
     pos.board[idx] = 0
     pos.state[HASH] ^= pos.zobrist[player - 1, idx]
     pos.state[STONES] -= np.uint64(1)
     _update_lines(pos, idx, 0)
-    _add_cell(pos, idx)
+    for pl in range(2):
+        pos.counts[pl, pos.cls[pl, idx]] += 1
+        pos.totals[pl] += pos.score[pl, idx]
     _touch_near(pos.near, pos.cfg[WIDTH], idx, -1)
 
 

@@ -24,7 +24,7 @@ def new_table(mib: int) -> tuple[np.ndarray, np.ndarray]:
     return np.zeros(entries, dtype=np.uint64), np.zeros(entries, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def to_tt(score: int, ply: int) -> int:
     if score >= MATE_BOUND:
         return score + ply
@@ -33,7 +33,7 @@ def to_tt(score: int, ply: int) -> int:
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def from_tt(score: int, ply: int) -> int:
     if score >= MATE_BOUND:
         return score - ply
@@ -42,7 +42,7 @@ def from_tt(score: int, ply: int) -> int:
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def store(
     keys: np.ndarray,
     data: np.ndarray,
@@ -65,7 +65,7 @@ def store(
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def probe(keys: np.ndarray, data: np.ndarray, key: np.uint64) -> tuple[bool, int, int, int, int]:
     """(found, score, move, depth, bound) for ``key``; move is -1 when none was stored."""
     slot = key & np.uint64(keys.shape[0] - 1)
