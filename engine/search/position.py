@@ -53,6 +53,7 @@ class Position(NamedTuple):
     table: np.ndarray  # uint8[4 ** (2R)]: memoised line patterns of both players for (k, rule)
     cell_class: np.ndarray  # int8[9 ** 4]
     cell_score: np.ndarray  # int32[9 ** 4]
+    undo: np.ndarray  # int64[...]: [0] top; per move its changed levels, then their count
 
 
 _TABLES: dict[tuple[int, int], np.ndarray] = {}
@@ -98,6 +99,7 @@ def new_position(
         table=pattern_table(k, rule),
         cell_class=CELL_CLASS,
         cell_score=CELL_SCORE,
+        undo=np.zeros(rows * cols * (8 * radius + 1) + 1, dtype=np.int64),
     )
     pos.board[cells] = 0
     _initialise(pos, np.asarray(stones, dtype=np.int8))
@@ -145,19 +147,35 @@ def _add_cell(pos: Position, idx: int) -> None:
 
 
 @njit(cache=True, inline="always")
-def _update_lines(pos: Position, idx: int, code: int) -> None:
-    """Write ``code`` (a stone, or 0 to clear) into the keys around ``idx`` and re-classify
-    the empty cells whose keys changed. One flat loop on local arrays: helper calls taking the
-    arrays cost more than the work here (measured)."""
+def _set_level(pos: Position, pl: int, q: int, d: int, level: int) -> None:
+    """Change one direction's pattern level of the empty cell ``q`` and keep its class, score
+    and the player's counts and total in step."""
+    old = pos.pat[pl, q, d]
+    pos.pat[pl, q, d] = level
+    combo = pos.combo[pl, q] + (level - old) * POW9[d]
+    pos.combo[pl, q] = combo
+    cls = pos.cell_class[combo]
+    sc = pos.cell_score[combo]
+    pos.counts[pl, pos.cls[pl, q]] -= 1
+    pos.counts[pl, cls] += 1
+    pos.totals[pl] += sc - pos.score[pl, q]
+    pos.cls[pl, q] = cls
+    pos.score[pl, q] = sc
+
+
+@njit(cache=True, inline="always")
+def _place_lines(pos: Position, idx: int, player: int) -> None:
+    """Write ``player``'s stone into the keys around ``idx`` and re-classify the empty cells
+    whose keys changed, logging each changed (cell, direction) with its old levels so
+    :func:`_clear_lines` can undo the move without classifying anything."""
     k, rule, radius = pos.cfg[K], pos.cfg[RULE], pos.cfg[RADIUS]
-    keys, table, pat, board = pos.keys, pos.table, pos.pat, pos.board
-    combo_of, cls_of, score_of = pos.combo, pos.cls, pos.score
-    counts, totals = pos.counts, pos.totals
-    cell_class, cell_score, steps = pos.cell_class, pos.cell_score, pos.steps
-    value = np.uint32(code)
+    keys, table, pat, board, undo = pos.keys, pos.table, pos.pat, pos.board, pos.undo
+    value = np.uint32(player)
     three = np.uint32(3)
+    top = undo[0]
+    first = top
     for d in range(4):
-        step = steps[d]
+        step = pos.steps[d]
         for sign in (-1, 1):
             for i in range(1, radius + 1):
                 q = idx - sign * i * step
@@ -169,21 +187,49 @@ def _update_lines(pos: Position, idx: int, code: int) -> None:
                 if board[q] != 0:
                     continue
                 pair = pattern_pair(table, key, k, rule, radius)
-                for pl in range(2):
-                    level = (pair >> (4 * pl)) & 15
-                    old = pat[pl, q, d]
-                    if level == old:
-                        continue
-                    pat[pl, q, d] = level
-                    combo = combo_of[pl, q] + (level - old) * POW9[d]
-                    combo_of[pl, q] = combo
-                    cls = cell_class[combo]
-                    sc = cell_score[combo]
-                    counts[pl, cls_of[pl, q]] -= 1
-                    counts[pl, cls] += 1
-                    totals[pl] += sc - score_of[pl, q]
-                    cls_of[pl, q] = cls
-                    score_of[pl, q] = sc
+                old0, old1 = np.int64(pat[0, q, d]), np.int64(pat[1, q, d])
+                if pair == old0 | (old1 << 4):
+                    continue
+                top += 1
+                undo[top] = (q << 16) | (d << 8) | (old0 << 4) | old1
+                if pair & 15 != old0:
+                    _set_level(pos, 0, q, d, pair & 15)
+                if pair >> 4 != old1:
+                    _set_level(pos, 1, q, d, pair >> 4)
+    top += 1
+    undo[top] = top - 1 - first  # entries logged by this move
+    undo[0] = top
+
+
+@njit(cache=True, inline="always")
+def _clear_lines(pos: Position, idx: int) -> None:
+    """Take the stone on ``idx`` out of the keys around it and restore the levels the last
+    :func:`_place_lines` logged (moves are undone last-made-first)."""
+    radius = pos.cfg[RADIUS]
+    keys, board, undo = pos.keys, pos.board, pos.undo
+    three = np.uint32(3)
+    for d in range(4):
+        step = pos.steps[d]
+        for sign in (-1, 1):
+            for i in range(1, radius + 1):
+                q = idx - sign * i * step
+                if board[q] == WALL_CODE:
+                    break
+                shift = np.uint32(key_shift(sign * i, radius))
+                keys[q, d] &= ~(three << shift)
+    top = undo[0]
+    n = undo[top]
+    for j in range(top - n, top):
+        entry = undo[j]
+        q = entry >> 16
+        d = (entry >> 8) & 255
+        old0 = (entry >> 4) & 15
+        old1 = entry & 15
+        if pos.pat[0, q, d] != old0:
+            _set_level(pos, 0, q, d, old0)
+        if pos.pat[1, q, d] != old1:
+            _set_level(pos, 1, q, d, old1)
+    undo[0] = top - n - 1
 
 
 @njit(cache=True, inline="always")
@@ -202,7 +248,7 @@ def make(pos: Position, idx: int, player: int) -> None:
     pos.board[idx] = player
     pos.state[HASH] ^= pos.zobrist[player - 1, idx]
     pos.state[STONES] += np.uint64(1)
-    _update_lines(pos, idx, player)
+    _place_lines(pos, idx, player)
     _touch_near(pos.near, pos.cfg[WIDTH], idx, 1)
 
 
@@ -216,7 +262,7 @@ def unmake(pos: Position, idx: int) -> None:
     pos.board[idx] = 0
     pos.state[HASH] ^= pos.zobrist[player - 1, idx]
     pos.state[STONES] -= np.uint64(1)
-    _update_lines(pos, idx, 0)
+    _clear_lines(pos, idx)
     for pl in range(2):
         pos.counts[pl, pos.cls[pl, idx]] += 1
         pos.totals[pl] += pos.score[pl, idx]
