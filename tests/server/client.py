@@ -84,10 +84,11 @@ class Player:
 
     async def wait_for(self, kind: str, where: Callable[[dict], bool] | None = None,
                        within: float = WAIT_S) -> dict[str, Any]:
-        """The next message of type `kind` (matching `where`), skipping others."""
+        """The next message of type `kind` (matching `where`), skipping others, within
+        `within` seconds in all (no single message wait is cut shorter than that)."""
         async with asyncio.timeout(within):
             while True:
-                message = await self.next()
+                message = await self.next(within)
                 if message["type"] == kind and (where is None or where(message)):
                     return message
 
