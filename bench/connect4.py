@@ -27,6 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from bench.stats import percentile  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.connect4.player import (  # noqa: E402
     LEVEL_PROFILES,
@@ -76,11 +77,6 @@ def load_set(name: str, limit: int | None = None) -> list[tuple[str, int]]:
     return pairs[:limit] if limit else pairs
 
 
-def _p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-
-
 def measure_set(name: str, limit: int | None = None) -> Connect4Row:
     positions = load_set(name, limit)
     exact, weak_ok, micros, nodes, weak_micros, cpu_ns = 0, 0, [], [], [], 0
@@ -101,7 +97,7 @@ def measure_set(name: str, limit: int | None = None) -> Connect4Row:
         positions=len(positions),
         exact=exact,
         mean_us=mean_us,
-        p99_us=_p99(micros),
+        p99_us=percentile(micros, 0.99),
         mean_nodes=statistics.fmean(nodes),
         ratio=mean_us / REFERENCE_MICROS[name],
         cpu_ratio=cpu_ns / 1000 / len(positions) / REFERENCE_MICROS[name],

@@ -49,6 +49,7 @@ from bench.load_cluster import (  # noqa: E402
 )
 from bench.load_profile import Profiler, summary  # noqa: E402
 from bench.load_worker import WorkerPlan, run_worker  # noqa: E402
+from bench.stats import percentile  # noqa: E402
 
 log = logging.getLogger("bench.load")
 
@@ -74,13 +75,6 @@ def raise_open_files_limit() -> int:
 
 def split(total: int, parts: int) -> list[int]:
     return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 @dataclasses.dataclass(slots=True)

@@ -35,6 +35,7 @@ import aiohttp  # noqa: E402
 import websockets  # noqa: E402
 from aiohttp import web  # noqa: E402
 
+from bench.stats import percentile  # noqa: E402
 from server.app import create_app  # noqa: E402
 from server.arena import ARENA  # noqa: E402
 from server.settings import Settings  # noqa: E402
@@ -97,8 +98,7 @@ async def spectate(ws_url: str, counter: list[int], warmed: asyncio.Event,
 
 
 def row(name: str, lags: list[float], extra: str) -> str:
-    ordered = sorted(lags)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    p99 = percentile(lags, 0.99)
     return (f"| {name:<22} | {len(lags):>7} | {statistics.median(lags):>8.2f} | {p99:>8.2f} "
             f"| {max(lags):>8.2f} | {p99 / TARGET_P99_MS:>9.2f} | {extra:<28} |")
 

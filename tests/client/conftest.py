@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.client.players import WAIT_MS, Player
+from tests.conftest import CALL_FAILED  # recorded for every test by the root conftest's hook
 
 # The machine is shared: give assertions on the page the same patience as page actions.
 expect.set_options(timeout=WAIT_MS)
@@ -20,17 +21,6 @@ def shots_dir(artifacts_dir: Path) -> Path:
     path = artifacts_dir / "client"
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-FAILED = pytest.StashKey[bool]()
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
-    report = yield
-    if report.when == "call":
-        item.stash[FAILED] = report.failed
-    return report
 
 
 @pytest.fixture
@@ -45,7 +35,7 @@ def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest
         return player
 
     yield open_player
-    if request.node.stash.get(FAILED, False):
+    if request.node.stash.get(CALL_FAILED, False):
         for player in opened:
             player.shot(f"failed-{request.node.name}-{player.label}")
     for player in opened:
