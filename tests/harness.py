@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+import psutil
 import pytest
 import redis
 
@@ -242,6 +243,15 @@ class ServerNode:
 
     def log(self) -> str:
         return tail(self.log_path)
+
+    def ai_workers(self) -> list[psutil.Process]:
+        """The node's AI worker processes: its spawned multiprocessing children."""
+        parent = psutil.Process(self.process.pid)
+        return [
+            child
+            for child in parent.children(recursive=True)
+            if "--multiprocessing-fork" in child.cmdline()
+        ]
 
     def kill(self) -> None:
         """kill -9 of the node and its AI workers at once, as when its container dies."""

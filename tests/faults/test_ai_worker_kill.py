@@ -3,17 +3,8 @@ still comes."""
 
 from __future__ import annotations
 
-import psutil
-
 from tests.faults.conftest import FAST_ENV, eventually, metric, room_state
 from tests.server.client import Player, create_room
-
-
-def pool_workers(node) -> list[psutil.Process]:
-    """The node's AI worker processes (spawned multiprocessing children)."""
-    parent = psutil.Process(node.process.pid)
-    return [child for child in parent.children(recursive=True)
-            if "--multiprocessing-fork" in child.cmdline()]
 
 
 async def test_ai_move_still_comes_when_its_worker_is_killed_mid_search(server_factory):
@@ -24,7 +15,7 @@ async def test_ai_move_still_comes_when_its_worker_is_killed_mid_search(server_f
     await me.move("c13")  # off the opening book: a real search
     assert await eventually(
         lambda: _busy(node.url), within=10), "the AI search did not start"
-    workers = pool_workers(node)
+    workers = node.ai_workers()
     assert len(workers) == 1
     workers[0].kill()
 
@@ -32,7 +23,7 @@ async def test_ai_move_still_comes_when_its_worker_is_killed_mid_search(server_f
     assert reply["ply"] == 2
     assert await metric(node.url, "caro_ai_pool_rebuilds_total") == 1
     assert (await room_state(node.url, room["room_id"]))["moves"] == ["c13", reply["move"]]
-    assert [p.pid for p in pool_workers(node)] != [workers[0].pid]
+    assert [p.pid for p in node.ai_workers()] != [workers[0].pid]
 
 
 async def _busy(url: str) -> bool:

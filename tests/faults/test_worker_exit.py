@@ -8,12 +8,10 @@ import signal
 
 import psutil
 
-from tests.faults.test_ai_worker_kill import pool_workers
-
 
 async def test_ai_workers_exit_when_their_node_is_killed(server_factory):
     node = server_factory.start("orphan-check-node", env={"AI_WORKERS": "2"})
-    workers = pool_workers(node)
+    workers = node.ai_workers()
     assert len(workers) == 2
     node.process.send_signal(signal.SIGKILL)
     node.process.wait(timeout=10)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import psutil
 import pytest
 
 from tests.server.client import Player, create_room, http
@@ -59,13 +58,6 @@ async def searching(node) -> bool:
     return False
 
 
-def pool_workers(node) -> list[psutil.Process]:
-    """The AI worker processes of a node: its spawned multiprocessing children."""
-    parent = psutil.Process(node.process.pid)
-    return [child for child in parent.children(recursive=True)
-            if "--multiprocessing-fork" in child.cmdline()]
-
-
 async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_factory):
     node = server_factory.start("node-ai", env=SLOW_AI_ENV)
     room = await create_room(node.url, variant="gomoku", opponent="ai", ai_level=5,
@@ -73,7 +65,7 @@ async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_facto
     me = await Player.join(node.ws_url, room["room_id"], token=room["token"])
     await me.move("h8")
     assert await searching(node), "the AI search started"
-    workers = pool_workers(node)
+    workers = node.ai_workers()
     assert workers, "the AI pool has a worker while it searches"
     for worker in workers:
         worker.kill()
@@ -94,7 +86,7 @@ async def test_ai_move_is_taken_over_when_its_node_dies(server_factory):
                              your_side="first")
     me = await Player.join(doomed.ws_url, room["room_id"], token=room["token"])
     spectator = await Player.join(survivor.ws_url, room["room_id"], watch=True)
-    workers = pool_workers(doomed)
+    workers = doomed.ai_workers()
     assert workers, "the doomed node's AI workers are started at boot"
     for worker in workers:  # frozen: the doomed node can start the search but never finish it
         worker.suspend()
