@@ -23,6 +23,7 @@ Run from the repository root, e.g.:
 from __future__ import annotations
 
 import argparse
+import collections
 import dataclasses
 import logging
 import multiprocessing
@@ -43,6 +44,7 @@ from bench.load_cluster import (  # noqa: E402
     cpu_seconds,
     lag_quantile,
     loop_lag_buckets,
+    redis_calls,
     rss_bytes,
     start_cluster,
     warm_ai,
@@ -90,6 +92,7 @@ class Measured:
     cpu: dict[str, float]          # role -> share of one core over the run
     load_before: tuple[float, float, float]
     load_after: tuple[float, float, float]
+    redis_calls: collections.Counter[str]  # commands Redis ran during the run, by name
 
 
 def merge(tallies: list[Tally]) -> Tally:
@@ -149,6 +152,7 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     cpu_before = {role: cpu_seconds(pids, kids) for role, (pids, kids) in roles.items()}
     lag_before = [loop_lag_buckets(url) for url in cluster.node_urls]
     load_before = os.getloadavg()
+    calls_before = redis_calls(cluster)
     profiler = Profiler(servers[0], args.profile, args.duration) if args.profile else None
     go.set()
     began = time.monotonic()
@@ -163,6 +167,8 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     lags = [lag_quantile(b, loop_lag_buckets(url), 0.99)
             for b, url in zip(lag_before, cluster.node_urls, strict=True)]
     load_after = os.getloadavg()
+    calls = redis_calls(cluster)
+    calls.subtract(calls_before)
     if profiler is not None:
         profiler.wait()
     tallies = [results.get(timeout=RESULT_GRACE_S) for _ in workers]
@@ -170,7 +176,8 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     cpu["generator"] = tally.cpu_s / args.duration
     known = [lag for lag in lags if lag is not None]
     return Measured(tally, elapsed, rss_before, max(rss_peak, rss_end), rss_end,
-                    max(known) if known else None, cpu, load_before, load_after)
+                    max(known) if known else None, cpu, load_before, load_after,
+                    +calls)
 
 
 def report(args: argparse.Namespace, m: Measured) -> str:
@@ -205,6 +212,7 @@ def report(args: argparse.Namespace, m: Measured) -> str:
         ("event-loop lag p99", lag),
         ("CPU (share of one core)", ", ".join(f"{role} {share * 100:.0f}%"
                                              for role, share in m.cpu.items())),
+        ("Redis commands per move", redis_per_move(m.redis_calls, t.moves + t.ai_moves)),
         ("load average before / after", f"{m.load_before[0]:.2f} / {m.load_after[0]:.2f} "
                                         f"({os.cpu_count()} cores)"),
     ]
@@ -212,6 +220,14 @@ def report(args: argparse.Namespace, m: Measured) -> str:
     lines = [f"| {'what'.ljust(width)} | measured |", f"|{'-' * (width + 2)}|----------|"]
     lines += [f"| {name.ljust(width)} | {value} |" for name, value in rows]
     return "\n".join(lines)
+
+
+def redis_per_move(calls: collections.Counter[str], moves: int) -> str:
+    """Total Redis commands per move, and the busiest commands (n/a for --url runs)."""
+    if not calls or not moves:
+        return "n/a"
+    top = ", ".join(f"{name} {count / moves:.2f}" for name, count in calls.most_common(5))
+    return f"{calls.total() / moves:.2f} ({top})"
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

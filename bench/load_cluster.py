@@ -7,6 +7,7 @@ the loopback rewrite of deploy/nginx.conf), so the benchmark runs exactly what t
 
 from __future__ import annotations
 
+import collections
 import json
 import logging
 import re
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
+import redis
 
 from tests.conftest import (
     NGINX_CONFIG,
@@ -118,6 +120,19 @@ def warm_ai(http_url: str, timeout_s: float = 300.0) -> float:
                 return time.monotonic() - started
         time.sleep(0.5)
     raise RuntimeError(f"the AI of {http_url} did not move within {timeout_s:.0f} s")
+
+
+def redis_calls(cluster: Cluster) -> collections.Counter[str]:
+    """Commands Redis has run so far, by name (INFO commandstats; empty for --url runs)."""
+    if cluster.redis is None:
+        return collections.Counter()
+    client = redis.Redis.from_url(cluster.redis.url)
+    try:
+        stats = client.info("commandstats")
+    finally:
+        client.close()
+    return collections.Counter({name.removeprefix("cmdstat_"): int(entry["calls"])
+                                for name, entry in stats.items()})
 
 
 def _family(pid: int, children: bool) -> list[psutil.Process]:

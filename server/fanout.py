@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import redis.asyncio as redis
 
@@ -23,8 +23,15 @@ log = logging.getLogger(__name__)
 SUBSCRIBE_TIMEOUT_S = 3.0
 
 
+class RoomMessage(NamedTuple):
+    """A message for a room's sockets, with its JSON text (encoded once for all of them)."""
+
+    message: dict[str, Any]
+    text: str
+
+
 class Subscriber(Protocol):
-    def deliver(self, messages: list[dict[str, Any]]) -> None: ...
+    def deliver(self, messages: list[RoomMessage]) -> None: ...
 
     def resync(self) -> None:
         """The channel was re-subscribed after a lost Redis connection: what was published
@@ -105,7 +112,7 @@ class Fanout:
         room_id = self._channels.get(name)
         if room_id is None:
             return
-        messages = json.loads(message["data"])
+        messages = [RoomMessage(item, dumps(item)) for item in json.loads(message["data"])]
         for subscriber in list(self.rooms.get(room_id, ())):
             subscriber.deliver(messages)
 

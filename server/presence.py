@@ -18,12 +18,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import redis.asyncio as redis
+from redis.asyncio.client import Pipeline
 
 from .rooms import RoomState
 
 log = logging.getLogger(__name__)
 
 REFRESH_S = 5.0
+REFRESH_BATCH = 200  # rooms per pipelined round trip of the refresh
 STALE_MS = 15_000
 SPECTATOR = "s"
 
@@ -51,6 +53,10 @@ class Presence:
         self.load = load
         self.local: dict[str, Counter[str]] = {}
         self.published: dict[str, dict[str, Any]] = {}  # last presence sent, per local room
+        # Seats held by an AI, per local room, as of the last state read: a refresh reads the
+        # room's state only when the totals changed (seats change kind only with a rematch,
+        # which passes through `moved` and reads the state again).
+        self.ai_seats: dict[str, frozenset[str]] = {}
 
     @staticmethod
     def _role(seat: int | None) -> str:
@@ -80,20 +86,23 @@ class Presence:
             await self.mark_left(room_id, old)
         await self._changed(room_id)
 
-    async def _write(self, room_id: str) -> None:
+    def _queue_write(self, pipe: Pipeline, room_id: str, now: int) -> None:
+        """Queue this node's entry for the room (and when its seats were last seen)."""
         counts = self.local.get(room_id, Counter())
-        now = now_ms()
         entry = {role: counts[role] for role in ("1", "2", SPECTATOR)} | {"ts": now}
         seen = {seat: now for seat in ("1", "2") if counts[seat] > 0}
+        if any(counts.values()):
+            pipe.hset(presence_key(room_id), self.node_id, json.dumps(entry))
+        else:
+            pipe.hdel(presence_key(room_id), self.node_id)
+        pipe.expire(presence_key(room_id), self.room_ttl_s)
+        if seen:
+            pipe.hset(seen_key(room_id), mapping=seen)
+            pipe.expire(seen_key(room_id), self.room_ttl_s)
+
+    async def _write(self, room_id: str) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
-            if any(counts.values()):
-                pipe.hset(presence_key(room_id), self.node_id, json.dumps(entry))
-            else:
-                pipe.hdel(presence_key(room_id), self.node_id)
-            pipe.expire(presence_key(room_id), self.room_ttl_s)
-            if seen:
-                pipe.hset(seen_key(room_id), mapping=seen)
-                pipe.expire(seen_key(room_id), self.room_ttl_s)
+            self._queue_write(pipe, room_id, now_ms())
             await pipe.execute()
 
     async def _changed(self, room_id: str) -> None:
@@ -106,44 +115,81 @@ class Presence:
         await self.redis.hset(seen_key(room_id), str(seat), now_ms())
 
     async def totals(self, room_id: str) -> tuple[Counter[str], dict[str, int]]:
-        entries = await self.redis.hgetall(presence_key(room_id))
-        seen = {seat: int(ms) for seat, ms in (await self.redis.hgetall(seen_key(room_id))).items()}
-        totals: Counter[str] = Counter()
-        cutoff = now_ms() - STALE_MS
-        for raw in entries.values():
-            entry = json.loads(raw)
-            if entry["ts"] >= cutoff:
-                totals.update({k: v for k, v in entry.items() if k != "ts"})
-        return totals, seen
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hgetall(presence_key(room_id))
+            pipe.hgetall(seen_key(room_id))
+            entries, seen = await pipe.execute()
+        return _totals(entries, seen)
 
     async def message(self, room_id: str, state: RoomState | None = None) -> dict[str, Any]:
         """The `presence` message of docs/protocol.md §3.4."""
-        state = state or await self.load(room_id)
-        totals, seen = await self.totals(room_id)
-        players, away = {}, {}
-        for seat in ("1", "2"):
-            is_ai = state is not None and state.is_ai(int(seat))
-            players[seat] = is_ai or totals[seat] > 0
-            away[seat] = None if players[seat] else seen.get(seat)
-        return {"type": "presence", "players": players, "away_since": away,
-                "spectators": totals[SPECTATOR]}
+        ai_seats = self._remember_ai_seats(room_id, state or await self.load(room_id))
+        return _message(*await self.totals(room_id), ai_seats)
+
+    def _remember_ai_seats(self, room_id: str, state: RoomState | None) -> frozenset[str]:
+        ai_seats = frozenset(s for s in ("1", "2") if state is not None and state.is_ai(int(s)))
+        self.ai_seats[room_id] = ai_seats
+        return ai_seats
 
     async def run(self) -> None:
         """Refresh this node's entries so other nodes keep trusting them, and tell local rooms
         when the totals changed without a socket event here (another node died)."""
         while True:
             await asyncio.sleep(REFRESH_S)
-            for room_id in list(self.local):
+            rooms = list(self.local)
+            for start in range(0, len(rooms), REFRESH_BATCH):
                 try:
-                    await self._write(room_id)
-                    message = await self.message(room_id)
-                    if message != self.published.get(room_id):
-                        await self._publish(room_id, message)
+                    await self._refresh(rooms[start:start + REFRESH_BATCH])
                 except (redis.RedisError, OSError) as exc:
-                    log.warning("presence refresh failed for %s: %r", room_id, exc)
+                    log.warning("presence refresh failed: %r", exc)
             for room_id in set(self.published) - set(self.local):
                 del self.published[room_id]
+                self.ai_seats.pop(room_id, None)
+
+    async def _refresh(self, rooms: list[str]) -> None:
+        """One round trip for a batch of rooms: write this node's entries, read the totals.
+        A room's state (who is an AI) is read only when its totals changed."""
+        now = now_ms()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room_id in rooms:
+                self._queue_write(pipe, room_id, now)
+            for room_id in rooms:
+                pipe.hgetall(presence_key(room_id))
+                pipe.hgetall(seen_key(room_id))
+            replies = await pipe.execute()
+        readings = replies[len(replies) - 2 * len(rooms):]
+        for index, room_id in enumerate(rooms):
+            totals, seen = _totals(readings[2 * index], readings[2 * index + 1])
+            published = self.published.get(room_id)
+            ai_seats = self.ai_seats.get(room_id)
+            if ai_seats is not None and _message(totals, seen, ai_seats) == published:
+                continue
+            ai_seats = self._remember_ai_seats(room_id, await self.load(room_id))
+            message = _message(totals, seen, ai_seats)
+            if message != published:
+                await self._publish(room_id, message)
 
     async def _publish(self, room_id: str, message: dict[str, Any]) -> None:
         self.published[room_id] = message
         await self.publish(room_id, [message])
+
+
+def _totals(entries: dict[str, str], seen: dict[str, str]) -> tuple[Counter[str], dict[str, int]]:
+    """Sum the nodes' entries that are fresh (a dead node's entries go stale by themselves)."""
+    totals: Counter[str] = Counter()
+    cutoff = now_ms() - STALE_MS
+    for raw in entries.values():
+        entry = json.loads(raw)
+        if entry["ts"] >= cutoff:
+            totals.update({k: v for k, v in entry.items() if k != "ts"})
+    return totals, {seat: int(ms) for seat, ms in seen.items()}
+
+
+def _message(totals: Counter[str], seen: dict[str, int],
+             ai_seats: frozenset[str]) -> dict[str, Any]:
+    players, away = {}, {}
+    for seat in ("1", "2"):
+        players[seat] = seat in ai_seats or totals[seat] > 0
+        away[seat] = None if players[seat] else seen.get(seat)
+    return {"type": "presence", "players": players, "away_since": away,
+            "spectators": totals[SPECTATOR]}

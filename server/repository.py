@@ -12,7 +12,8 @@ Cluster slot and a Lua script may touch all of them):
 A change is committed by one Lua script that checks the stored version equals the version the
 change was computed from, then writes the state, appends the events, refreshes the TTLs and
 publishes the events on the room's channel — all or nothing. Two writers at one version: the
-first wins, the second sees a conflict and must reload (see server/room_service.py).
+first wins, the second sees a conflict and gets the room as it is now in the same round trip
+(see server/room_service.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as redis
@@ -38,7 +40,7 @@ ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _COMMIT = """
 local current = redis.call('HGET', KEYS[1], 'v')
 if current == false then current = -1 else current = tonumber(current) end
-if current ~= tonumber(ARGV[1]) then return {0, current} end
+if current ~= tonumber(ARGV[1]) then return {0, current, redis.call('HGET', KEYS[1], 'data')} end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'data', ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 if #ARGV >= 10 then
@@ -76,6 +78,14 @@ def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
+def room_not_found() -> ArenaError:
+    return ArenaError(ErrorCode.ROOM_NOT_FOUND, "no such room (it may have expired)")
+
+
+def _decode(data: str | None) -> RoomState | None:
+    return RoomState.from_record(json.loads(data)) if data else None
+
+
 def game_record(state: RoomState) -> dict[str, Any]:
     """The exportable record of the room's current game."""
     return {
@@ -88,6 +98,14 @@ def game_record(state: RoomState) -> dict[str, Any]:
     }
 
 
+@dataclass(slots=True, frozen=True)
+class Commit:
+    """What a versioned write did: stored, or refused because the room had moved on."""
+
+    ok: bool
+    current: RoomState | None = None  # after a refusal: the room as stored (None: it is gone)
+
+
 class RoomRepository:
     def __init__(self, client: redis.Redis, *, room_ttl_s: int, record_ttl_s: int) -> None:
         self.redis = client
@@ -98,37 +116,38 @@ class RoomRepository:
     async def load(self, room_id: str) -> RoomState:
         state = await self.find(room_id)
         if state is None:
-            raise ArenaError(ErrorCode.ROOM_NOT_FOUND, "no such room (it may have expired)")
+            raise room_not_found()
         return state
 
     async def find(self, room_id: str) -> RoomState | None:
         if not ROOM_ID.fullmatch(room_id):
             return None  # not an id we could have made: never build a key from it
-        data = await self.redis.hget(state_key(room_id), "data")
-        return RoomState.from_record(json.loads(data)) if data else None
+        return _decode(await self.redis.hget(state_key(room_id), "data"))
 
     async def create(self, state: RoomState) -> None:
-        if not await self._write(MISSING, state, ()):
+        if not (await self._write(MISSING, state, ())).ok:
             raise ArenaError(ErrorCode.CONFLICT, "room id collision; try again")
 
-    async def commit(self, old: RoomState, transition: Transition) -> bool:
-        """Store `transition` if the room is still at `old.v`; False means someone else won."""
+    async def commit(self, old: RoomState, transition: Transition) -> Commit:
+        """Store `transition` if the room is still at `old.v`; otherwise someone else won, and
+        the result carries the room as it is now."""
         return await self._write(old.v, transition.state, transition.events,
                                  finished=old.status is not Status.FINISHED
                                  and transition.state.status is Status.FINISHED)
 
     async def _write(self, expected_v: int, state: RoomState, events: tuple[dict, ...],
-                     finished: bool = False) -> bool:
+                     finished: bool = False) -> Commit:
         room_id = state.room_id
         record = dumps(game_record(state)) if finished else ""
-        ok, _current = await self._commit(
+        reply = await self._commit(
             keys=[state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
                   record_key(room_id, "last")],
             args=[expected_v, state.v, dumps(state.to_record()), self.room_ttl_s, EVENT_KEEP,
                   channel(room_id), dumps(list(events)), record, self.record_ttl_s,
                   *(dumps(event) for event in events)],
         )
-        return bool(ok)
+        stored, _current_v, *data = reply  # the data comes only with a refusal
+        return Commit(True) if stored else Commit(False, _decode(data[0]))
 
     async def events_since(self, room_id: str, v: int, current_v: int) -> list[dict] | None:
         """The events after version `v` up to `current_v`, or None when they are no longer all

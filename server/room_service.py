@@ -4,24 +4,32 @@ Handlers (HTTP, WebSocket, the clock timer, the AI player) call `RoomService.exe
 function that builds the command from the freshly loaded state (so, after a conflict, the command
 is rebuilt and re-judged against the new state: a second click at one version then meets
 `not_your_turn` or `illegal_move`, never a second move). No room rule lives here.
+
+The node remembers the last state it saw of each busy room (`RecentStates`), so a move usually
+costs one Redis round trip (the versioned commit) instead of two. A remembered state is only a
+guess: a commit from it is refused by the version check when the room has moved on (and the
+refusal brings the current state), and a command it rejects or ignores is judged again against
+the stored state before anyone is told.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from .clock_timer import TimerIndex
 from .errors import ArenaError, ErrorCode
 from .metrics import ArenaMetrics
-from .repository import RoomRepository
+from .repository import RoomRepository, room_not_found
 from .rooms import RoomState, Transition, apply
 from .rooms.commands import Command
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
+RECENT_ROOMS = 4096  # states remembered per node (a 15x15 game's state is a few KiB)
 
 CommandBuilder = Callable[[RoomState], Command]
 CommitHook = Callable[[RoomState, Transition], Awaitable[None]]
@@ -31,11 +39,35 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+class RecentStates:
+    """The last state this node loaded or committed, per room, least recently used out."""
+
+    def __init__(self, capacity: int = RECENT_ROOMS) -> None:
+        self.capacity = capacity
+        self._states: OrderedDict[str, RoomState] = OrderedDict()
+
+    def get(self, room_id: str) -> RoomState | None:
+        state = self._states.get(room_id)
+        if state is not None:
+            self._states.move_to_end(room_id)
+        return state
+
+    def put(self, state: RoomState) -> None:
+        self._states[state.room_id] = state
+        self._states.move_to_end(state.room_id)
+        if len(self._states) > self.capacity:
+            self._states.popitem(last=False)
+
+    def drop(self, room_id: str) -> None:
+        self._states.pop(room_id, None)
+
+
 class RoomService:
     def __init__(self, repo: RoomRepository, timers: TimerIndex, metrics: ArenaMetrics) -> None:
         self.repo = repo
         self.timers = timers
         self.metrics = metrics
+        self.recent = RecentStates()
         self.after_commit: list[CommitHook] = []
 
     async def create(self, state: RoomState) -> None:
@@ -47,18 +79,37 @@ class RoomService:
         await self._committed(state, Transition(state, ()))
 
     async def execute(self, room_id: str, build: CommandBuilder) -> Transition:
-        """Apply the command `build(state)` to the room atomically; raises `ArenaError`."""
+        """Apply the command `build(state)` to the room atomically; raises `ArenaError` (or
+        whatever `build` raises), always judged against the stored state."""
+        state = self.recent.get(room_id)
+        stored = False  # True once `state` came from Redis in this call
         for _attempt in range(MAX_ATTEMPTS):
-            state = await self.repo.load(room_id)
-            transition = apply(state, build(state), now_ms())
+            if state is None:
+                state, stored = await self.repo.load(room_id), True
+            try:
+                transition = apply(state, build(state), now_ms())
+            except Exception:
+                if stored:
+                    raise
+                state = None  # perhaps only the remembered state was behind: ask Redis
+                continue
             if not transition.changed:
-                return transition
+                if stored:
+                    return transition
+                state = None
+                continue
             # Registered before the commit: if this node dies right after committing, another
             # node's timer scan still finds the room (a stale registration is harmless).
             await self.timers.schedule(transition.state)
-            if await self.repo.commit(state, transition):
+            commit = await self.repo.commit(state, transition)
+            if commit.ok:
+                self.recent.put(transition.state)
                 await self._committed(state, transition)
                 return transition
+            if commit.current is None:
+                self.recent.drop(room_id)
+                raise room_not_found()
+            state, stored = commit.current, True
         raise ArenaError(ErrorCode.CONFLICT, "the room kept changing; try again")
 
     async def _committed(self, old: RoomState, transition: Transition) -> None:

@@ -20,6 +20,7 @@ from aiohttp import WSMsgType, web
 
 from .arena import ARENA, Arena
 from .errors import ArenaError, ErrorCode
+from .fanout import RoomMessage
 from .ratelimit import TokenBucket
 from .repository import dumps
 from .room_service import now_ms
@@ -114,7 +115,7 @@ class Connection:
         self.seat: int | None = None
         self.name: str | None = None
         self.last_v = -1
-        self.outbox: asyncio.Queue[tuple[dict[str, Any], bool]] = asyncio.Queue()
+        self.outbox: asyncio.Queue[tuple[dict[str, Any], bool, str | None]] = asyncio.Queue()
         self.bucket = TokenBucket(BURST, PER_SECOND)
         self.chat_bucket = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
         self.violations = 0
@@ -122,17 +123,17 @@ class Connection:
         self.present = False
         # Room messages that arrive while the socket is being opened wait here, so the client
         # always gets `welcome` first; the writer then drops those its snapshot already covers.
-        self.early: list[dict[str, Any]] | None = []
+        self.early: list[RoomMessage] | None = []
         self._tasks: set[asyncio.Task] = set()
 
     # -- delivery -------------------------------------------------------------------------
-    def deliver(self, messages: list[dict[str, Any]]) -> None:
+    def deliver(self, messages: list[RoomMessage]) -> None:
         """Called by the fan-out for every message published on the room's channel."""
         if self.early is not None:
             self.early.extend(messages)
             return
-        for message in messages:
-            self.send(message)
+        for message, text in messages:
+            self.send(message, text=text)
 
     def resync(self) -> None:
         """Called by the fan-out after a Redis reconnect: send the events this socket missed
@@ -150,15 +151,15 @@ class Connection:
             return
         self._send_history(state, events)
 
-    def send(self, message: dict[str, Any], force: bool = False) -> None:
-        """Queue a message; `force` sends an event even if its version was already sent
-        (a `sync` reply the client asked for)."""
+    def send(self, message: dict[str, Any], force: bool = False, text: str | None = None) -> None:
+        """Queue a message (`text`: its JSON, when already encoded); `force` sends an event
+        even if its version was already sent (a `sync` reply the client asked for)."""
         if self.cut_off:
             return
         if self.outbox.qsize() >= QUEUE_LIMIT or self._unsent_bytes() > UNSENT_LIMIT:
             self._cut_off()
             return
-        self.outbox.put_nowait((message, force))
+        self.outbox.put_nowait((message, force, text))
 
     def _unsent_bytes(self) -> int:
         transport = self.transport
@@ -178,7 +179,7 @@ class Connection:
 
     async def _writer(self) -> None:
         while True:
-            message, force = await self.outbox.get()
+            message, force, text = await self.outbox.get()
             v, kind = message.get("v"), message["type"]
             if kind == "snapshot":
                 self.last_v = max(self.last_v, v)
@@ -188,7 +189,7 @@ class Connection:
                 self.last_v = max(self.last_v, v)
                 if kind == "rematch" and self.seat is not None:
                     await self._swap_seat()
-            await self.ws.send_str(dumps(message))
+            await self.ws.send_str(dumps(message) if text is None else text)
 
     async def _swap_seat(self) -> None:
         old, self.seat = self.seat, 3 - self.seat  # type: ignore[operator]

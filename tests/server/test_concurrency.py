@@ -23,8 +23,8 @@ async def test_concurrent_commits_at_one_version_exactly_one_wins(redis_server):
     results = await asyncio.gather(*(repo.commit(state, t) for t in attempts))
     stored = await repo.load("concurrent1")
     await client.aclose()
-    assert sum(results) == 1
-    winner = attempts[results.index(True)]
+    assert sum(result.ok for result in results) == 1
+    winner = attempts[[result.ok for result in results].index(True)]
     assert (stored.v, stored.moves) == (winner.state.v, winner.state.moves)
 
 
