@@ -19,9 +19,26 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from engine.search.evaluation import C_B4, C_B4F3, C_F3, C_F4, C_FIVE, evaluate
+from engine.search.evaluation import (
+    C_F3,
+    C_FIVE,
+    evaluate,
+    tally_fives,
+    tally_fours,
+    tally_open_fours,
+)
 from engine.search.movegen import ALL, BLOCK, gen_moves
-from engine.search.position import CELLS, GRAVITY, HASH, STONES, Position, make, unmake
+from engine.search.position import (
+    CELLS,
+    GRAVITY,
+    HASH,
+    STONES,
+    Position,
+    cell_class,
+    cell_score,
+    make,
+    unmake,
+)
 from engine.search.threats import vcf
 from engine.search.timer import now_ns
 from engine.search.ttable import EXACT, LOWER, MATE_BOUND, UPPER, WIN, from_tt, probe, store, to_tt
@@ -78,7 +95,7 @@ def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int) -> int:
     me = side - 1
     limit = ctx.ctl[LEAF_VCF_NODES]
     if limit > 0 and not pos.cfg[GRAVITY]:
-        if pos.counts[me, C_B4] + pos.counts[me, C_B4F3] + pos.counts[me, C_F4] > 0:
+        if tally_fours(pos.tally[me]) > 0:
             ctx.vcf_budget[0] = 0
             ctx.vcf_budget[1] = limit
             ctx.vcf_budget[2] = ctx.ctl[DEADLINE]
@@ -96,7 +113,7 @@ def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int) -> int:
                 ctx.ctl[NODES] += ctx.vcf_budget[0]
                 return WIN - ply - _line_length(ctx.vcf_line)
             ctx.ctl[NODES] += ctx.vcf_budget[0]
-    return evaluate(pos.totals, side)
+    return evaluate(pos.tally, side)
 
 
 @njit(cache=True, inline="always")
@@ -113,7 +130,7 @@ def _order_keys(
         elif m == ctx.killers[ply, 1]:
             key = 1 << 57
         else:
-            key = (pos.score[me, m] + pos.score[opp, m]) * (1 << 20) + min(
+            key = (cell_score(pos, me, m) + cell_score(pos, opp, m)) * (1 << 20) + min(
                 ctx.history[me, m], (1 << 20) - 1
             )
         ctx.keys[ply, i] = key
@@ -153,12 +170,12 @@ def _decided(pos: Position, side: int, ply: int) -> int:
     if pos.cfg[GRAVITY]:
         return 0
     me, opp = side - 1, 2 - side
-    if pos.counts[me, C_FIVE] > 0:
+    if tally_fives(pos.tally[me]) > 0:
         return WIN - ply - 1
     if (
-        pos.counts[opp, C_FIVE] == 0
-        and pos.counts[me, C_F4] > 0
-        and pos.counts[opp, C_B4] + pos.counts[opp, C_B4F3] + pos.counts[opp, C_F4] == 0
+        tally_fives(pos.tally[opp]) == 0
+        and tally_open_fours(pos.tally[me]) > 0
+        and tally_fours(pos.tally[opp]) == 0
     ):
         return WIN - ply - 3
     return 0
@@ -187,8 +204,8 @@ def negamax(
         return decided
     me, opp = side - 1, 2 - side
     if ply >= MAX_PLY - 2:
-        return evaluate(pos.totals, side)
-    if depth <= 0 and (pos.cfg[GRAVITY] or pos.counts[opp, C_FIVE] == 0):
+        return evaluate(pos.tally, side)
+    if depth <= 0 and (pos.cfg[GRAVITY] or tally_fives(pos.tally[opp]) == 0):
         return _horizon(pos, ctx, side, ply)
     key = pos.state[HASH] ^ (SIDE_KEY if side == 2 else np.uint64(0))
     found, tt_score, tt_move, tt_depth, tt_bound = probe(ctx.tt_keys, ctx.tt_data, key)
@@ -212,11 +229,11 @@ def negamax(
         if i == 1:
             _sort_moves(ctx.moves[ply, 1:], ctx.keys[ply, 1:], n - 1)
         m = ctx.moves[ply, i]
-        if pos.cls[me, m] == C_FIVE and pos.board[m] == 0:
+        if cell_class(pos, me, m) == C_FIVE and pos.board[m] == 0:
             score = WIN - ply - 1
             ctx.pv_len[ply + 1] = ply + 1
         else:
-            quiet = pos.cls[me, m] < C_F3 and pos.cls[opp, m] < C_F3
+            quiet = cell_class(pos, me, m) < C_F3 and cell_class(pos, opp, m) < C_F3
             make(pos, m, side)
             if i == 0:
                 score = -negamax(pos, ctx, 3 - side, child_depth, -beta, -alpha, ply + 1)
@@ -273,7 +290,7 @@ def search_root(
     order = np.zeros(n, dtype=np.int64)
     for i in range(n):
         m = root_moves[i]
-        order[i] = pos.score[me, m] + pos.score[1 - me, m]
+        order[i] = cell_score(pos, me, m) + cell_score(pos, 1 - me, m)
     idx = np.argsort(-order, kind="mergesort")
     root_moves[:n] = root_moves[idx]
     ctx.root_scores[:n] = -INF
@@ -286,7 +303,7 @@ def search_root(
         for i in range(n):
             m = root_moves[i]
             ctx.pv_len[1] = 1
-            if pos.cls[me, m] == C_FIVE:
+            if cell_class(pos, me, m) == C_FIVE:
                 s = WIN - 1
             else:
                 make(pos, m, side)
@@ -324,7 +341,7 @@ def search_root(
         if now_ns() >= soft_ns:
             break
     if best_score == -INF:  # stopped before any move was searched: fall back on the eval
-        best_score = evaluate(pos.totals, side)
+        best_score = evaluate(pos.tally, side)
     result[0] = best_move
     result[1] = best_score
     result[2] = done_depth

@@ -2,9 +2,9 @@
 
 A cell's four direction patterns (``patterns.py``) combine into a *class* (five, winning four,
 four-three, plain four, double three, open three, ...) and a *score*. Both are looked up in
-tables indexed by the four pattern levels, so the position can keep per-player totals and class
-counts up to date incrementally. The evaluation of a position is the difference of totals; the
-class counts tell the search in O(1) whether anyone has a five or an open-four threat.
+tables indexed by the four pattern levels, so the position can keep a per-player *tally* (score
+sum and threat counts) up to date incrementally. The evaluation of a position is the difference
+of the score sums; the counts tell the search in O(1) whether anyone has a five or a four threat.
 """
 
 from __future__ import annotations
@@ -69,11 +69,56 @@ def build_cell_tables() -> tuple[np.ndarray, np.ndarray]:
 
 CELL_CLASS, CELL_SCORE = build_cell_tables()
 
+# A player's *tally*: the sums the search asks about, packed in one int64 so that a cell's level
+# change updates them with one add (a cell's share is ``CELL_TALLY[combination]``). The score
+# takes the low 24 bits (25x25 cells * 12,800 at most), then 10-bit counts of the empty cells
+# where the player would make a five, an open four (or a double four), and any four.
+FIVES_SHIFT, OPEN_FOURS_SHIFT, FOURS_SHIFT = 24, 34, 44
+SCORE_MASK, COUNT_MASK = (1 << 24) - 1, (1 << 10) - 1
+
+
+def build_tally_table(classes: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """Each combination's share of a tally (see above)."""
+    cls = classes.astype(np.int64)
+    return (
+        scores.astype(np.int64)
+        | (cls == C_FIVE).astype(np.int64) << FIVES_SHIFT
+        | (cls == C_F4).astype(np.int64) << OPEN_FOURS_SHIFT
+        | ((cls >= C_B4) & (cls <= C_F4)).astype(np.int64) << FOURS_SHIFT
+    )
+
+
+CELL_TALLY = build_tally_table(CELL_CLASS, CELL_SCORE)
+
 
 @njit(cache=True, inline="always")
-def evaluate(totals: np.ndarray, side: int) -> int:
+def tally_score(tally: np.int64) -> int:
+    """Sum of the player's empty-cell scores."""
+    return tally & SCORE_MASK
+
+
+@njit(cache=True, inline="always")
+def tally_fives(tally: np.int64) -> int:
+    """Empty cells where the player completes a five."""
+    return (tally >> FIVES_SHIFT) & COUNT_MASK
+
+
+@njit(cache=True, inline="always")
+def tally_open_fours(tally: np.int64) -> int:
+    """Empty cells where the player makes an open four (class C_F4)."""
+    return (tally >> OPEN_FOURS_SHIFT) & COUNT_MASK
+
+
+@njit(cache=True, inline="always")
+def tally_fours(tally: np.int64) -> int:
+    """Empty cells where the player makes a four of any kind (classes C_B4..C_F4)."""
+    return (tally >> FOURS_SHIFT) & COUNT_MASK
+
+
+@njit(cache=True, inline="always")
+def evaluate(tally: np.ndarray, side: int) -> int:
     """Score for ``side`` (1 or 2) to move: its cell potential minus the opponent's. The side to
     move gets a small premium since it spends the next tempo."""
-    own = totals[side - 1]
-    other = totals[2 - side]
+    own = tally_score(tally[side - 1])
+    other = tally_score(tally[2 - side])
     return own + own // 8 - other

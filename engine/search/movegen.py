@@ -12,8 +12,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.search.evaluation import C_B4, C_F4, C_FIVE
-from engine.search.position import COLS, GRAVITY, ROWS, K, Position, gravity_target
+from engine.search.evaluation import C_B4, C_FIVE, tally_fives, tally_open_fours
+from engine.search.position import (
+    COLS,
+    GRAVITY,
+    ROWS,
+    K,
+    Position,
+    cell_class,
+    gravity_target,
+)
 
 ALL, DEFEND, BLOCK = 0, 1, 2  # kinds of move lists, returned with the list
 
@@ -30,15 +38,17 @@ def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
                 out[n] = idx
                 n += 1
         return n, ALL
-    if pos.counts[opp, C_FIVE] > 0:
+    if tally_fives(pos.tally[opp]) > 0:
         for idx in pos.cells:
-            if pos.board[idx] == 0 and pos.cls[opp, idx] == C_FIVE:
+            if pos.board[idx] == 0 and cell_class(pos, opp, idx) == C_FIVE:
                 out[n] = idx
                 n += 1
         return n, BLOCK
-    if pos.counts[opp, C_F4] > 0:
+    if tally_open_fours(pos.tally[opp]) > 0:
         for idx in pos.cells:
-            if pos.board[idx] == 0 and (pos.cls[me, idx] >= C_B4 or pos.cls[opp, idx] >= C_B4):
+            if pos.board[idx] == 0 and (
+                cell_class(pos, me, idx) >= C_B4 or cell_class(pos, opp, idx) >= C_B4
+            ):
                 out[n] = idx
                 n += 1
         return n, DEFEND
@@ -71,7 +81,7 @@ def five_cells_through(pos: Position, idx: int, player: int, out: np.ndarray) ->
                 q = idx + sign * i * step
                 if pos.board[q] == 3:
                     break
-                if pos.board[q] == 0 and pos.cls[pl, q] == C_FIVE:
+                if pos.board[q] == 0 and cell_class(pos, pl, q) == C_FIVE:
                     seen = False
                     for j in range(n):
                         if out[j] == q:

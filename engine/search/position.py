@@ -2,11 +2,17 @@
 
 Cells live in a 1-D array with ``R`` wall cells around the board (one wall block shared by
 the left and right edges), so walking up to ``R`` steps in any of the four directions never
-leaves the array and meets a wall code instead of the next row. For every cell and direction
-the position keeps the *line key* of its neighbourhood; placing a stone ORs two bits into the
-keys of the ``4 * 2R`` cells around it and re-classifies those that are empty. Per player it
-keeps each empty cell's class and score plus running totals and per-class counts, so the
-evaluation and "does anyone threaten a five" are O(1).
+leaves the array and meets a wall code instead of the next row. For every empty cell and
+direction the position keeps the *line key* of its neighbourhood and the pattern levels it
+gives both players; per player it keeps each cell's combination of its four levels (which
+indexes its class and score) and a *tally* (score sum and threat counts, see
+``evaluation.py``), so the evaluation and "does anyone threaten a five" are O(1).
+
+``make`` ORs two bits into the keys of the empty cells on the ``4 * 2R`` around the stone,
+re-classifies them and logs every level it changes with the cell's old combinations; ``unmake``
+clears the bits and writes the logged values back, classifying nothing. Occupied cells are
+skipped both ways: a stone is taken back only after every later stone is, so the keys and
+levels it had when it was placed are right again when its cell empties.
 
 All arrays travel in a :class:`Position` named tuple so numba sees one argument.
 """
@@ -18,12 +24,11 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from engine.search.evaluation import CELL_CLASS, CELL_SCORE, N_CLASSES
+from engine.search.evaluation import CELL_CLASS, CELL_SCORE, CELL_TALLY, N_CLASSES
 from engine.search.patterns import (
     WALL_CODE,
     key_shift,
     new_pattern_table,
-    pattern_pair,
     window_radius,
 )
 
@@ -31,7 +36,10 @@ from engine.search.patterns import (
 ROWS, COLS, K, RULE, RADIUS, WIDTH, GRAVITY, CELLS = range(8)
 # state fields
 HASH, STONES = range(2)
-POW9 = np.array([729, 81, 9, 1], dtype=np.int32)
+POW9 = np.array([729, 81, 9, 1], dtype=np.int64)
+# An undo entry: cell, direction, old levels of both players, old combinations of both players.
+_DIR_SHIFT, _PAIR_SHIFT, _COMBO0_SHIFT, _COMBO1_SHIFT = 16, 18, 26, 39
+_COMBO_MASK = (1 << 13) - 1  # combinations are < 9 ** 4 = 6561
 
 
 class Position(NamedTuple):
@@ -39,12 +47,9 @@ class Position(NamedTuple):
     state: np.ndarray  # uint64[2]: Zobrist hash, stones on the board
     board: np.ndarray  # int8[n]: 0 empty, 1 / 2 stones, 3 wall
     keys: np.ndarray  # uint32[n, 4]: line key per cell and direction (player 1's view)
-    pat: np.ndarray  # int8[2, n, 4]: pattern level per player, cell, direction
-    combo: np.ndarray  # int32[2, n]: index of the cell's four patterns in the cell tables
-    cls: np.ndarray  # int8[2, n]: cell class per player (valid on empty cells)
-    score: np.ndarray  # int32[2, n]: cell score per player (valid on empty cells)
-    counts: np.ndarray  # int32[2, N_CLASSES]: empty cells of each class per player
-    totals: np.ndarray  # int64[2]: sum of empty cells' scores per player
+    pair: np.ndarray  # uint8[n, 4]: both players' levels per cell and direction (see patterns)
+    combo: np.ndarray  # int32[2, n]: index of the cell's four levels in the cell tables
+    tally: np.ndarray  # int64[2]: per player, its empty cells' CELL_TALLY shares summed
     near: np.ndarray  # int16[n]: stones within two cells (candidate moves have near > 0)
     zobrist: np.ndarray  # uint64[2, n]
     steps: np.ndarray  # int64[4]: index step per direction
@@ -53,7 +58,42 @@ class Position(NamedTuple):
     table: np.ndarray  # uint8[4 ** (2R)]: memoised line patterns of both players for (k, rule)
     cell_class: np.ndarray  # int8[9 ** 4]
     cell_score: np.ndarray  # int32[9 ** 4]
-    undo: np.ndarray  # int64[...]: [0] top; per move its changed levels, then their count
+    cell_tally: np.ndarray  # int64[9 ** 4]
+    undo: np.ndarray  # int64[...]: [0] top; per move its log entries, old tallies, entry count
+
+    # Whole-board views for Python callers (tools, tests); compiled code uses the helpers below.
+    @property
+    def cls(self) -> np.ndarray:
+        """int8[2, n]: each cell's class per player (meaningful on empty cells)."""
+        return self.cell_class[self.combo]
+
+    @property
+    def score(self) -> np.ndarray:
+        """int32[2, n]: each cell's score per player (meaningful on empty cells)."""
+        return self.cell_score[self.combo]
+
+    @property
+    def counts(self) -> np.ndarray:
+        """int64[2, N_CLASSES]: empty cells of each class per player."""
+        empty = self.board == 0
+        return np.array([np.bincount(c[empty], minlength=N_CLASSES) for c in self.cls])
+
+    @property
+    def totals(self) -> np.ndarray:
+        """int64[2]: the sum of the empty cells' scores per player."""
+        return self.score[:, self.board == 0].sum(axis=1, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def cell_class(pos: Position, pl: int, idx: int) -> int:
+    """Class of the empty cell ``idx`` for player index ``pl`` (0 or 1)."""
+    return pos.cell_class[pos.combo[pl, idx]]
+
+
+@njit(cache=True, inline="always")
+def cell_score(pos: Position, pl: int, idx: int) -> int:
+    """Score of the empty cell ``idx`` for player index ``pl`` (0 or 1)."""
+    return pos.cell_score[pos.combo[pl, idx]]
 
 
 _TABLES: dict[tuple[int, int], np.ndarray] = {}
@@ -63,7 +103,7 @@ def pattern_table(k: int, rule: int) -> np.ndarray:
     """The process-wide memo table for (k, rule); it only ever fills in, so sharing is safe."""
     key = (k, rule)
     if key not in _TABLES:
-        _TABLES[key] = new_pattern_table(window_radius(k, rule))
+        _TABLES[key] = new_pattern_table(k, rule)
     return _TABLES[key]
 
 
@@ -85,12 +125,9 @@ def new_position(
         state=np.zeros(2, dtype=np.uint64),
         board=np.full(size, WALL_CODE, dtype=np.int8),
         keys=np.zeros((size, 4), dtype=np.uint32),
-        pat=np.zeros((2, size, 4), dtype=np.int8),
+        pair=np.zeros((size, 4), dtype=np.uint8),
         combo=np.zeros((2, size), dtype=np.int32),
-        cls=np.zeros((2, size), dtype=np.int8),
-        score=np.zeros((2, size), dtype=np.int32),
-        counts=np.zeros((2, N_CLASSES), dtype=np.int32),
-        totals=np.zeros(2, dtype=np.int64),
+        tally=np.zeros(2, dtype=np.int64),
         near=np.zeros(size, dtype=np.int16),
         zobrist=rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64),
         steps=np.array([1, width, width + 1, width - 1], dtype=np.int64),
@@ -99,7 +136,8 @@ def new_position(
         table=pattern_table(k, rule),
         cell_class=CELL_CLASS,
         cell_score=CELL_SCORE,
-        undo=np.zeros(rows * cols * (8 * radius + 1) + 1, dtype=np.int64),
+        cell_tally=CELL_TALLY,
+        undo=np.zeros(rows * cols * (8 * radius + 3) + 1, dtype=np.int64),
     )
     pos.board[cells] = 0
     _initialise(pos, np.asarray(stones, dtype=np.int8))
@@ -108,8 +146,11 @@ def new_position(
 
 @njit(cache=True)
 def _initialise(pos: Position, stones: np.ndarray) -> None:
+    """Classify the empty board's cells from scratch, then place the stones."""
     radius = pos.cfg[RADIUS]
     for idx in pos.cells:
+        for pl in range(2):
+            pos.combo[pl, idx] = 0
         for d in range(4):
             key = np.uint32(0)
             for off in range(-radius, radius + 1):
@@ -117,119 +158,15 @@ def _initialise(pos: Position, stones: np.ndarray) -> None:
                     code = pos.board[idx + off * pos.steps[d]]
                     key |= np.uint32(code) << np.uint32(key_shift(off, radius))
             pos.keys[idx, d] = key
-    for idx in pos.cells:
-        _add_cell(pos, idx)
+            pair = np.int64(pos.table[key])
+            pos.pair[idx, d] = pair
+            pos.combo[0, idx] += (pair & 15) * POW9[d]
+            pos.combo[1, idx] += (pair >> 4) * POW9[d]
+        for pl in range(2):
+            pos.tally[pl] += pos.cell_tally[pos.combo[pl, idx]]
     for i in range(stones.shape[0]):
         if stones[i] != 0:
             make(pos, pos.cells[i], stones[i])
-
-
-@njit(cache=True, inline="always")
-def _add_cell(pos: Position, idx: int) -> None:
-    """Classify an empty cell from scratch and add it to totals and counts."""
-    k, rule, radius = pos.cfg[K], pos.cfg[RULE], pos.cfg[RADIUS]
-    keys, table, pat = pos.keys, pos.table, pos.pat
-    for d in range(4):
-        pair = pattern_pair(table, keys[idx, d], k, rule, radius)
-        pat[0, idx, d] = pair & 15
-        pat[1, idx, d] = pair >> 4
-    for pl in range(2):
-        combo = 0
-        for d in range(4):
-            combo += pat[pl, idx, d] * POW9[d]
-        pos.combo[pl, idx] = combo
-        cls = pos.cell_class[combo]
-        sc = pos.cell_score[combo]
-        pos.cls[pl, idx] = cls
-        pos.score[pl, idx] = sc
-        pos.counts[pl, cls] += 1
-        pos.totals[pl] += sc
-
-
-@njit(cache=True, inline="always")
-def _set_level(pos: Position, pl: int, q: int, d: int, level: int) -> None:
-    """Change one direction's pattern level of the empty cell ``q`` and keep its class, score
-    and the player's counts and total in step."""
-    old = pos.pat[pl, q, d]
-    pos.pat[pl, q, d] = level
-    combo = pos.combo[pl, q] + (level - old) * POW9[d]
-    pos.combo[pl, q] = combo
-    cls = pos.cell_class[combo]
-    sc = pos.cell_score[combo]
-    pos.counts[pl, pos.cls[pl, q]] -= 1
-    pos.counts[pl, cls] += 1
-    pos.totals[pl] += sc - pos.score[pl, q]
-    pos.cls[pl, q] = cls
-    pos.score[pl, q] = sc
-
-
-@njit(cache=True, inline="always")
-def _place_lines(pos: Position, idx: int, player: int) -> None:
-    """Write ``player``'s stone into the keys around ``idx`` and re-classify the empty cells
-    whose keys changed, logging each changed (cell, direction) with its old levels so
-    :func:`_clear_lines` can undo the move without classifying anything."""
-    k, rule, radius = pos.cfg[K], pos.cfg[RULE], pos.cfg[RADIUS]
-    keys, table, pat, board, undo = pos.keys, pos.table, pos.pat, pos.board, pos.undo
-    value = np.uint32(player)
-    three = np.uint32(3)
-    top = undo[0]
-    first = top
-    for d in range(4):
-        step = pos.steps[d]
-        for sign in (-1, 1):
-            for i in range(1, radius + 1):
-                q = idx - sign * i * step
-                if board[q] == WALL_CODE:
-                    break  # nothing on the board beyond the edge sees this cell
-                shift = np.uint32(key_shift(sign * i, radius))
-                key = (keys[q, d] & ~(three << shift)) | (value << shift)
-                keys[q, d] = key
-                if board[q] != 0:
-                    continue
-                pair = pattern_pair(table, key, k, rule, radius)
-                old0, old1 = np.int64(pat[0, q, d]), np.int64(pat[1, q, d])
-                if pair == old0 | (old1 << 4):
-                    continue
-                top += 1
-                undo[top] = (q << 16) | (d << 8) | (old0 << 4) | old1
-                if pair & 15 != old0:
-                    _set_level(pos, 0, q, d, pair & 15)
-                if pair >> 4 != old1:
-                    _set_level(pos, 1, q, d, pair >> 4)
-    top += 1
-    undo[top] = top - 1 - first  # entries logged by this move
-    undo[0] = top
-
-
-@njit(cache=True, inline="always")
-def _clear_lines(pos: Position, idx: int) -> None:
-    """Take the stone on ``idx`` out of the keys around it and restore the levels the last
-    :func:`_place_lines` logged (moves are undone last-made-first)."""
-    radius = pos.cfg[RADIUS]
-    keys, board, undo = pos.keys, pos.board, pos.undo
-    three = np.uint32(3)
-    for d in range(4):
-        step = pos.steps[d]
-        for sign in (-1, 1):
-            for i in range(1, radius + 1):
-                q = idx - sign * i * step
-                if board[q] == WALL_CODE:
-                    break
-                shift = np.uint32(key_shift(sign * i, radius))
-                keys[q, d] &= ~(three << shift)
-    top = undo[0]
-    n = undo[top]
-    for j in range(top - n, top):
-        entry = undo[j]
-        q = entry >> 16
-        d = (entry >> 8) & 255
-        old0 = (entry >> 4) & 15
-        old1 = entry & 15
-        if pos.pat[0, q, d] != old0:
-            _set_level(pos, 0, q, d, old0)
-        if pos.pat[1, q, d] != old1:
-            _set_level(pos, 1, q, d, old1)
-    undo[0] = top - n - 1
 
 
 @njit(cache=True, inline="always")
@@ -242,30 +179,94 @@ def _touch_near(near: np.ndarray, width: int, idx: int, delta: int) -> None:
 @njit(cache=True, inline="always")
 def make(pos: Position, idx: int, player: int) -> None:
     """Place ``player``'s stone on the empty padded cell ``idx``."""
-    for pl in range(2):
-        pos.counts[pl, pos.cls[pl, idx]] -= 1
-        pos.totals[pl] -= pos.score[pl, idx]
-    pos.board[idx] = player
+    radius = pos.cfg[RADIUS]
+    keys, table, pair, combo, board = pos.keys, pos.table, pos.pair, pos.combo, pos.board
+    cell_tally, undo = pos.cell_tally, pos.undo
+    old_tally0, old_tally1 = pos.tally[0], pos.tally[1]
+    tally0 = old_tally0 - cell_tally[combo[0, idx]]  # the cell leaves the empty cells
+    tally1 = old_tally1 - cell_tally[combo[1, idx]]
+    board[idx] = player
     pos.state[HASH] ^= pos.zobrist[player - 1, idx]
     pos.state[STONES] += np.uint64(1)
-    _place_lines(pos, idx, player)
+    value = np.uint32(player)
+    three = np.uint32(3)
+    first = undo[0]
+    top = first
+    for d in range(4):
+        step = pos.steps[d]
+        weight = POW9[d]
+        for sign in (-1, 1):
+            for i in range(1, radius + 1):
+                q = idx - sign * i * step
+                code = board[q]
+                if code == WALL_CODE:
+                    break  # nothing on the board beyond the edge sees this cell
+                if code != 0:
+                    continue
+                shift = np.uint32(key_shift(sign * i, radius))
+                key = (keys[q, d] & ~(three << shift)) | (value << shift)
+                keys[q, d] = key
+                levels = np.int64(table[key])
+                old = np.int64(pair[q, d])
+                if levels == old:
+                    continue
+                pair[q, d] = levels
+                old0, old1 = np.int64(combo[0, q]), np.int64(combo[1, q])
+                new0 = old0 + ((levels & 15) - (old & 15)) * weight
+                new1 = old1 + ((levels >> 4) - (old >> 4)) * weight
+                combo[0, q] = new0
+                combo[1, q] = new1
+                tally0 += cell_tally[new0] - cell_tally[old0]
+                tally1 += cell_tally[new1] - cell_tally[old1]
+                top += 1
+                undo[top] = (
+                    q
+                    | (d << _DIR_SHIFT)
+                    | (old << _PAIR_SHIFT)
+                    | (old0 << _COMBO0_SHIFT)
+                    | (old1 << _COMBO1_SHIFT)
+                )
+    undo[top + 1] = old_tally0
+    undo[top + 2] = old_tally1
+    undo[top + 3] = top - first  # entries logged by this move
+    undo[0] = top + 3
+    pos.tally[0] = tally0
+    pos.tally[1] = tally1
     _touch_near(pos.near, pos.cfg[WIDTH], idx, 1)
 
 
 @njit(cache=True, inline="always")
 def unmake(pos: Position, idx: int) -> None:
     """Take the stone on ``idx`` back off the board: the last stone placed and not yet taken
-    back. In that order an occupied cell's own patterns are never touched (only empty cells are
-    re-classified) and its neighbourhood is back to what it was when the stone was placed, so
-    the class and score it had then are still stored and simply count again."""
-    player = pos.board[idx]
-    pos.board[idx] = 0
+    back, so the values :func:`make` logged are exactly the ones to restore."""
+    radius = pos.cfg[RADIUS]
+    keys, pair, combo, board, undo = pos.keys, pos.pair, pos.combo, pos.board, pos.undo
+    player = board[idx]
+    board[idx] = 0
     pos.state[HASH] ^= pos.zobrist[player - 1, idx]
     pos.state[STONES] -= np.uint64(1)
-    _clear_lines(pos, idx)
-    for pl in range(2):
-        pos.counts[pl, pos.cls[pl, idx]] += 1
-        pos.totals[pl] += pos.score[pl, idx]
+    three = np.uint32(3)
+    for d in range(4):
+        step = pos.steps[d]
+        for sign in (-1, 1):
+            for i in range(1, radius + 1):
+                q = idx - sign * i * step
+                code = board[q]
+                if code == WALL_CODE:
+                    break
+                if code == 0:
+                    keys[q, d] &= ~(three << np.uint32(key_shift(sign * i, radius)))
+    top = undo[0]
+    n = undo[top]
+    pos.tally[0] = undo[top - 2]
+    pos.tally[1] = undo[top - 1]
+    for j in range(top - 2 - n, top - 2):
+        entry = undo[j]
+        q = entry & 0xFFFF
+        pair[q, (entry >> _DIR_SHIFT) & 3] = (entry >> _PAIR_SHIFT) & 0xFF
+        combo[0, q] = (entry >> _COMBO0_SHIFT) & _COMBO_MASK
+        combo[1, q] = (entry >> _COMBO1_SHIFT) & _COMBO_MASK
+    undo[0] = top - 3 - n
     _touch_near(pos.near, pos.cfg[WIDTH], idx, -1)
 
 

@@ -14,9 +14,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.search.evaluation import C_B4, C_B4F3, C_F3, C_F4, C_FIVE
+from engine.search.evaluation import (
+    C_B4,
+    C_F3,
+    C_FIVE,
+    tally_fives,
+    tally_fours,
+    tally_open_fours,
+)
 from engine.search.movegen import five_cells_through
-from engine.search.position import HASH, Position, make, unmake
+from engine.search.position import HASH, Position, cell_class, cell_score, make, unmake
 from engine.search.timer import now_ns
 
 MAX_CANDIDATES = 640
@@ -51,9 +58,9 @@ def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
     """Sort moves by the attacker's cell score, best first (insertion sort; lists are short)."""
     for i in range(1, n):
         m = moves[i]
-        s = pos.score[pl, m]
+        s = cell_score(pos, pl, m)
         j = i - 1
-        while j >= 0 and pos.score[pl, moves[j]] < s:
+        while j >= 0 and cell_score(pos, pl, moves[j]) < s:
             moves[j + 1] = moves[j]
             j -= 1
         moves[j + 1] = m
@@ -64,7 +71,7 @@ def _single_five_cell(pos: Position, pl: int) -> int:
     """The defender's completion cell when it has exactly one, else -1."""
     found = -1
     for idx in pos.cells:
-        if pos.board[idx] == 0 and pos.cls[pl, idx] == C_FIVE:
+        if pos.board[idx] == 0 and cell_class(pos, pl, idx) == C_FIVE:
             if found >= 0:
                 return -1
             found = idx
@@ -78,7 +85,7 @@ def _no_single_block(pos: Position, attacker: int, fives: np.ndarray, nf: int) -
     me = attacker - 1
     for j in range(nf):
         make(pos, fives[j], 3 - attacker)
-        left = pos.counts[me, C_FIVE]
+        left = tally_fives(pos.tally[me])
         unmake(pos, fives[j])
         if left == 0:
             return False
@@ -102,15 +109,15 @@ def vcf(
     me, opp = attacker - 1, 2 - attacker
     defender = 3 - attacker
     _spend(budget)
-    if pos.counts[me, C_FIVE] > 0:
+    if tally_fives(pos.tally[me]) > 0:
         for idx in pos.cells:
-            if pos.board[idx] == 0 and pos.cls[me, idx] == C_FIVE:
+            if pos.board[idx] == 0 and cell_class(pos, me, idx) == C_FIVE:
                 line[ply] = idx
                 line[ply + 1] = -1
                 return True
     if depth <= 0 or budget[0] > budget[1]:
         return False
-    if pos.counts[me, C_B4] + pos.counts[me, C_B4F3] + pos.counts[me, C_F4] == 0:
+    if tally_fours(pos.tally[me]) == 0:
         return False  # no four to make
     slot = _fail_key(pos, attacker, depth, 1)
     if cache[slot & np.uint64(cache.shape[0] - 1)] == slot:
@@ -118,14 +125,14 @@ def vcf(
     moves = buf[depth]
     fives = buf[depth, MAX_CANDIDATES:]
     n = 0
-    if pos.counts[opp, C_FIVE] > 0:
+    if tally_fives(pos.tally[opp]) > 0:
         block = _single_five_cell(pos, opp)
-        if block >= 0 and pos.cls[me, block] >= C_B4:
+        if block >= 0 and cell_class(pos, me, block) >= C_B4:
             moves[0] = block
             n = 1
     else:
         for idx in pos.cells:
-            if pos.board[idx] == 0 and pos.cls[me, idx] >= C_B4:
+            if pos.board[idx] == 0 and cell_class(pos, me, idx) >= C_B4:
                 moves[n] = idx
                 n += 1
         _order(pos, me, moves, n)
@@ -133,7 +140,7 @@ def vcf(
         m = moves[i]
         make(pos, m, attacker)
         won = False
-        if pos.counts[opp, C_FIVE] == 0:
+        if tally_fives(pos.tally[opp]) == 0:
             nf = five_cells_through(pos, m, attacker, fives)
             if nf >= 2 and _no_single_block(pos, attacker, fives, nf):
                 line[ply + 1] = fives[0]
@@ -174,7 +181,7 @@ def vct(
         return True
     if depth <= 0 or budget[0] > budget[1]:
         return False
-    if pos.counts[opp, C_FIVE] > 0 or pos.counts[opp, C_F4] > 0:
+    if tally_fives(pos.tally[opp]) > 0 or tally_open_fours(pos.tally[opp]) > 0:
         return False  # the defender is faster: it can make a five or an open four now
     slot = _fail_key(pos, attacker, depth, 2)
     if cache[slot & np.uint64(cache.shape[0] - 1)] == slot:
@@ -184,7 +191,7 @@ def vct(
     n = 0
     for idx in pos.cells:
         if pos.board[idx] == 0:
-            if pos.cls[me, idx] >= C_F3:
+            if cell_class(pos, me, idx) >= C_F3:
                 moves[n] = idx
                 n += 1
     _order(pos, me, moves, n)
@@ -192,20 +199,22 @@ def vct(
     for i in range(n):
         m = moves[i]
         make(pos, m, attacker)
-        if pos.counts[me, C_F4] == 0 and pos.counts[me, C_FIVE] == 0:
+        if tally_open_fours(pos.tally[me]) == 0 and tally_fives(pos.tally[me]) == 0:
             unmake(pos, m)
             continue  # not a threat after all
         # Every defence must fail: block cells, the defender's fours.
         nr = 0
         for idx in pos.cells:
-            if pos.board[idx] == 0 and (pos.cls[me, idx] >= C_B4 or pos.cls[opp, idx] >= C_B4):
+            if pos.board[idx] == 0 and (
+                cell_class(pos, me, idx) >= C_B4 or cell_class(pos, opp, idx) >= C_B4
+            ):
                 replies[nr] = idx
                 nr += 1
         refuted = nr == 0
         for j in range(nr):
             r = replies[j]
             make(pos, r, defender)
-            if pos.counts[opp, C_FIVE] > 0 and pos.counts[me, C_FIVE] == 0:
+            if tally_fives(pos.tally[opp]) > 0 and tally_fives(pos.tally[me]) == 0:
                 holds = vcf(pos, attacker, vcf_depth, budget, cache, line, ply + 2, buf)
             else:
                 holds = vct(pos, attacker, depth - 1, budget, cache, line, ply + 2, vcf_depth, buf)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
+import pytest
+from numba import njit
 
 from engine.search.patterns import (
     B4,
@@ -15,6 +19,8 @@ from engine.search.patterns import (
     STANDARD,
     classify,
     key_shift,
+    new_pattern_table,
+    swap_colours,
     window_radius,
 )
 
@@ -74,3 +80,36 @@ def test_caro_open_four_between_two_opponent_stones_is_only_a_four():
     # o . x x x x . o: blocking one end leaves the other five blocked at both ends.
     assert level("o.xxx*.o..", CARO) == B4
     assert level("o.xxx*.o..", FREESTYLE) == F4
+
+
+@njit(cache=True)
+def _mismatches(table, keys, k, rule, radius):
+    """Keys whose table entry differs from classifying both colours' views directly."""
+    bad = 0
+    for key in keys:
+        direct = classify(key, k, rule, radius) | classify(swap_colours(key), k, rule, radius) << 4
+        if table[key] != direct:
+            bad += 1
+    return bad
+
+
+def board_keys(radius: int) -> np.ndarray:
+    """Every key a board can show: edge cells only beyond the last board cell on each side."""
+    halves = []
+    for left in (True, False):
+        bits = []
+        for codes in itertools.product(range(4), repeat=radius):
+            if all(codes[j] != 3 or codes[j + 1] == 3 for j in range(radius - 1)):
+                offsets = [-(j + 1) if left else j + 1 for j in range(radius)]
+                bits.append(
+                    sum(c << key_shift(o, radius) for c, o in zip(codes, offsets, strict=True))
+                )
+        halves.append(np.array(bits, dtype=np.uint32))
+    return (halves[0][:, None] | halves[1][None, :]).ravel()
+
+
+@pytest.mark.parametrize(("k", "rule"), [(5, FREESTYLE), (5, CARO), (5, STANDARD), (4, CARO_EXACT)])
+def test_table_holds_the_direct_classification_of_every_board_key(k, rule):
+    radius = window_radius(k, rule)
+    keys = board_keys(radius)
+    assert _mismatches(new_pattern_table(k, rule), keys, k, rule, radius) == 0

@@ -14,7 +14,7 @@ from engine.search.position import make, unmake
 def snapshot(pos):
     return [
         a.copy()
-        for a in (pos.keys, pos.pat, pos.combo, pos.counts, pos.totals, pos.near, pos.state)
+        for a in (pos.keys, pos.pair, pos.combo, pos.tally, pos.near, pos.state, pos.undo[:1])
     ]
 
 
@@ -42,4 +42,6 @@ def test_incremental_counts_match_a_position_built_from_the_same_stones():
             break
     fresh = position_of(board)
     assert np.array_equal(pos.counts, fresh.counts)
-    assert np.array_equal(pos.totals, fresh.totals)
+    assert np.array_equal(pos.tally, fresh.tally)
+    empty = pos.board == 0
+    assert np.array_equal(pos.combo[:, empty], fresh.combo[:, empty])
