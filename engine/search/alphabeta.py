@@ -27,7 +27,7 @@ from engine.search.evaluation import (
     tally_fours,
     tally_open_fours,
 )
-from engine.search.movegen import ALL, BLOCK, gen_moves
+from engine.search.movegen import ALL, BLOCK, gen_moves, list_kind, on_all_list
 from engine.search.position import (
     CELLS,
     GRAVITY,
@@ -217,17 +217,24 @@ def negamax(
             or (tt_bound == UPPER and s <= alpha)
         ):
             return s
-    n, kind = gen_moves(pos, side, ctx.moves[ply])
-    if n == 0:
-        return 0
-    _order_keys(pos, ctx, side, ply, n, tt_move)
-    _best_to_front(ctx.moves[ply], ctx.keys[ply], n)
+    kind = list_kind(pos, side)
     child_depth = depth if kind == BLOCK else depth - 1
     alpha0 = alpha
     best, best_move = -INF, -1
-    for i in range(n):
-        if i == 1:
-            _sort_moves(ctx.moves[ply, 1:], ctx.keys[ply, 1:], n - 1)
+    # Most nodes cut off on their first move. When that is the remembered move, search it
+    # before generating and ordering the list (where it would come first anyway).
+    staged = kind == ALL and on_all_list(pos, tt_move)
+    if staged:
+        ctx.moves[ply, 0] = tt_move
+        n = 1
+    else:
+        n, kind = gen_moves(pos, side, ctx.moves[ply])
+        if n == 0:
+            return 0
+        _order_keys(pos, ctx, side, ply, n, tt_move)
+        _best_to_front(ctx.moves[ply], ctx.keys[ply], n)
+    i = 0
+    while i < n:
         m = ctx.moves[ply, i]
         if cell_class(pos, me, m) == C_FIVE and pos.board[m] == 0:
             score = WIN - ply - 1
@@ -262,6 +269,13 @@ def negamax(
                         ctx.killers[ply, 0] = m
                     ctx.history[me, m] += depth * depth
                     break
+        i += 1
+        if i == 1:  # no cut-off on the first move: order the others
+            if staged:
+                n, kind = gen_moves(pos, side, ctx.moves[ply])
+                _order_keys(pos, ctx, side, ply, n, tt_move)
+                _best_to_front(ctx.moves[ply], ctx.keys[ply], n)
+            _sort_moves(ctx.moves[ply, 1:], ctx.keys[ply, 1:], n - 1)
     bound = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
     store(ctx.tt_keys, ctx.tt_data, key, to_tt(best, ply), best_move, depth, bound)
     return best

@@ -27,10 +27,32 @@ ALL, DEFEND, BLOCK = 0, 1, 2  # kinds of move lists, returned with the list
 
 
 @njit(cache=True, inline="always")
+def list_kind(pos: Position, side: int) -> int:
+    """The kind of list :func:`gen_moves` returns for ``side``, from the tallies alone."""
+    if pos.cfg[GRAVITY]:
+        return ALL
+    opp = 2 - side
+    if tally_fives(pos.tally[opp]) > 0:
+        return BLOCK
+    if tally_open_fours(pos.tally[opp]) > 0:
+        return DEFEND
+    return ALL
+
+
+@njit(cache=True, inline="always")
+def on_all_list(pos: Position, idx: int) -> bool:
+    """Whether ``idx`` is on a free-placement board's ALL list (empty, near a stone), so a
+    remembered move can be searched before the list is generated."""
+    return idx >= 0 and pos.board[idx] == 0 and pos.near[idx] > 0 and not pos.cfg[GRAVITY]
+
+
+@njit(cache=True, inline="always")
 def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
-    """Fill ``out`` with the moves worth searching for ``side``; return (count, kind)."""
+    """Fill ``out`` (room for every cell plus one) with the moves worth searching for
+    ``side``; return (count, kind)."""
     me, opp = side - 1, 2 - side
     n = 0
+    kind = list_kind(pos, side)
     if pos.cfg[GRAVITY]:
         for col in range(pos.cfg[COLS]):
             idx = gravity_target(pos, col)
@@ -38,13 +60,13 @@ def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
                 out[n] = idx
                 n += 1
         return n, ALL
-    if tally_fives(pos.tally[opp]) > 0:
+    if kind == BLOCK:
         for idx in pos.cells:
             if pos.board[idx] == 0 and cell_class(pos, opp, idx) == C_FIVE:
                 out[n] = idx
                 n += 1
         return n, BLOCK
-    if tally_open_fours(pos.tally[opp]) > 0:
+    if kind == DEFEND:
         for idx in pos.cells:
             if pos.board[idx] == 0 and (
                 cell_class(pos, me, idx) >= C_B4 or cell_class(pos, opp, idx) >= C_B4
@@ -52,10 +74,10 @@ def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
                 out[n] = idx
                 n += 1
         return n, DEFEND
-    for idx in pos.cells:
-        if pos.board[idx] == 0 and pos.near[idx] > 0:
-            out[n] = idx
-            n += 1
+    board, near = pos.board, pos.near
+    for idx in pos.cells:  # branch-free: which cells qualify is a coin toss for the predictor
+        out[n] = idx
+        n += np.int64(board[idx] == 0) & np.int64(near[idx] > 0)
     if n == 0:
         out[0] = pos.cells[(pos.cfg[ROWS] // 2) * pos.cfg[COLS] + pos.cfg[COLS] // 2]
         if pos.board[out[0]] == 0:
