@@ -1,14 +1,17 @@
 """The tactics suite: enough positions of each kind, each answer set sound, and a sample solved.
 
 The whole suite at 1 s a move is measured by ``bench/gomoku.py --tables tactics``; here a
-sample of one puzzle per category keeps the test run short.
+sample of one puzzle per category keeps the test run short, and one defend puzzle's answer
+set is checked against the engine's node-limited search (``proofs.py``).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from engine.search import position_of
 from tests.engine.tactics import load_suite, solves
+from tests.engine.tactics.proofs import PROOF_NODES, SCREEN_NODES, loses
 
 SUITE = load_suite()
 CATEGORIES = ("win1", "block5", "open4", "vcf", "defend", "caro", "standard")
@@ -35,3 +38,15 @@ def test_every_answer_is_a_legal_move_of_its_position():
 def test_first_puzzle_of_each_category_is_solved(category):
     puzzle = next(p for p in SUITE if p.category == category)
     assert solves(puzzle, time_ms=1000), puzzle.name
+
+
+def test_first_defend_puzzle_lists_defences_that_hold_and_leaves_out_moves_that_lose():
+    puzzle = next(p for p in SUITE if p.category == "defend")
+    board = puzzle.board()
+    for answer in sorted(puzzle.answers):
+        assert not loses(board, board.parse_move(answer), SCREEN_NODES), answer
+    pos = position_of(board)
+    near = sorted(board.move_str(int(pos.index_of[i])) for i in pos.cells if pos.near[i] > 0)
+    others = [m for m in near if board.cell(board.parse_move(m)) == 0 and m not in puzzle.answers]
+    for move in others[:3]:
+        assert loses(board, board.parse_move(move), PROOF_NODES), move

@@ -1,6 +1,6 @@
 """Regenerate ``suite.txt``: random positions filtered for each tactic, answers proven.
 
-    .venv/bin/python -m tests.engine.tactics.build [--seed 7]
+    .venv/bin/python -m tests.engine.tactics.build [--seed 7] [--only defend,caro,...]
 
 How each answer set is proven:
   * win1 / block5: by the Board itself (pushing the move wins / the opponent's completion cell).
@@ -8,51 +8,42 @@ How each answer set is proven:
     plus any four that starts a VCF — every one of them wins.
   * vcf: every four whose forced reply leaves a VCF (threat search with a large budget); the
     position has no five, no open four and no opponent threat, so only fours can win fast.
-  * defend: every move near the stones after which the opponent has neither a VCF nor a VCT
-    (large budget), in positions where passing would let it win by VCT and where the defender
-    has no win of its own (no VCF/VCT, and a full search finds none).
+  * defend: every move after which the opponent has no forced win, in positions where the
+    opponent can make a double threat and passing would let it win by VCT, and where the
+    defender has no win of its own. Every empty cell is tried (``proofs.py``): every move
+    left out loses to a win the engine finds (VCF / VCT, or a mate in a node-limited full
+    search); every answer survives a full search of ``PROOF_NODES`` nodes.
   * caro / standard: a rule trap (a five blocked at both ends, an overline) next to a real
-    five or a real open three: the answers are the real win, or the defences of the three.
+    five or a real open three: the answers are the real win, or the defences of the three
+    (proven like defend's).
+
+``--only defend,caro`` rebuilds those categories and keeps the other lines of ``suite.txt``:
+the random positions come in the same order as in a full build (the rule traps from streams
+of their own), so the puzzles found are the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
-
-import numpy as np
+from collections.abc import Callable, Iterator
 
 from engine.board import Board
 from engine.errors import EngineError
-from engine.search import choose_grid_move, position_of
+from engine.search import position_of
 from engine.search.evaluation import C_B4, C_B4F3, C_F3F3, C_F4, C_FIVE
 from engine.search.position import Position, make, unmake
-from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
-from engine.search.ttable import MATE_BOUND
 from tests.engine.tactics import SUITE
+from tests.engine.tactics.proofs import (
+    SCREEN_NODES,
+    holding_defences,
+    search_wins,
+    vcf_line,
+    wins_by_threats,
+)
 
-BIG = 20_000
-VCF_DEPTH, VCT_DEPTH = 24, 6
-
-
-def _budget() -> np.ndarray:
-    return np.array([0, BIG, 2**62], dtype=np.int64)
-
-
-def vcf_line(pos: Position, side: int) -> list[int] | None:
-    line = np.full(256, -1, dtype=np.int64)
-    if not vcf(pos, side, VCF_DEPTH, _budget(), new_fail_cache(), line, 0, new_buffer(VCF_DEPTH)):
-        return None
-    out = [int(m) for m in line]
-    return out[: out.index(-1)]
-
-
-def wins_by_threats(pos: Position, side: int) -> bool:
-    line = np.full(256, -1, dtype=np.int64)
-    return vcf_line(pos, side) is not None or vct(
-        pos, side, VCT_DEPTH, _budget(), new_fail_cache(), line, 0, VCF_DEPTH, new_buffer(VCF_DEPTH)
-    )
+MOST_DEFENCES = 8  # a defend puzzle with more holding moves is no puzzle
+CATEGORIES = ("win1", "block5", "open4", "vcf", "defend", "caro", "standard")
 
 
 def random_board(rng: random.Random, variant: str, stones: int, radius: int) -> Board | None:
@@ -73,10 +64,6 @@ def random_board(rng: random.Random, variant: str, stones: int, radius: int) -> 
 
 def empty_cells(pos: Position) -> list[int]:
     return [int(i) for i in pos.cells if pos.board[i] == 0]
-
-
-def near_cells(pos: Position) -> list[int]:
-    return [int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] > 0]
 
 
 def fours(pos: Position, pl: int) -> int:
@@ -105,28 +92,6 @@ def four_starts(pos: Position, side: int) -> list[int]:
             unmake(pos, fives[0])
         unmake(pos, m)
     return starts
-
-
-def safe_defences(board: Board, pos: Position, most: int = 8) -> list[int]:
-    """Moves near the stones after which the opponent has no win by threats, nor one a full
-    search finds (threat search alone misses quiet deeper wins). More than ``most`` threat-safe
-    moves means the position is no puzzle: the list is returned unchecked then."""
-    side = board.turn
-    safe = []
-    for m in near_cells(pos):
-        make(pos, m, side)
-        if not wins_by_threats(pos, 3 - side):
-            safe.append(m)
-        unmake(pos, m)
-    if len(safe) > most:
-        return safe
-    checked = []
-    for m in safe:
-        board.push(int(pos.index_of[m]))
-        if choose_grid_move(board, time_ms=1500, level=5).score < MATE_BOUND:
-            checked.append(m)
-        board.pop()
-    return checked
 
 
 def puzzle_win1(board: Board, pos: Position) -> str | None:
@@ -186,10 +151,10 @@ def puzzle_defend(board: Board, pos: Position) -> str | None:
         return None
     if not wins_by_threats(pos, 3 - board.turn) or wins_by_threats(pos, board.turn):
         return None  # not a real threat, or the defender has a faster win of its own
-    if choose_grid_move(board, time_ms=1500, level=5).score >= MATE_BOUND:
+    if search_wins(board, SCREEN_NODES):
         return None  # the defender wins by a deeper attack: defending is not the point
-    safe = safe_defences(board, pos)
-    return names(board, pos, safe) if 0 < len(safe) <= 8 else None
+    safe = holding_defences(board, pos, MOST_DEFENCES)
+    return names(board, pos, safe) if safe else None
 
 
 def _trap_board(
@@ -260,78 +225,108 @@ def puzzle_trap(board: Board, pos: Position, trap_cell: str) -> str | None:
     else:
         if pos.counts[me, C_FIVE] or fours(pos, me) or not pos.counts[opp, C_F4]:
             return None
-        safe = safe_defences(board, pos)
-        answer = names(board, pos, safe) if 0 < len(safe) <= 8 else ""
+        safe = holding_defences(board, pos, MOST_DEFENCES)
+        answer = names(board, pos, safe) if safe else ""
     return answer if answer and trap_cell not in answer.split() else None
 
 
-def build(seed: int) -> list[str]:
-    rng = random.Random(seed)
-    lines: list[str] = []
-    wanted = {"win1": 8, "block5": 8, "open4": 8, "vcf": 20, "defend": 10, "caro": 6, "standard": 4}
-    got = dict.fromkeys(wanted, 0)
-    vcf_lengths: dict[int, int] = {}
-    tries = 0
-    while (
-        any(got[c] < wanted[c] for c in ("win1", "block5", "open4", "vcf", "defend"))
-        and tries < 200_000
-    ):
-        tries += 1
+WANTED = {"win1": 8, "block5": 8, "open4": 8, "vcf": 20, "defend": 10, "caro": 6, "standard": 4}
+MAX_TRIES = 200_000
+VCF_PER_LENGTH = 5
+
+
+def candidates(rng: random.Random) -> Iterator[tuple[int, str, Board]]:
+    """The random positions every category is looked for in, numbered by try."""
+    for tries in range(1, MAX_TRIES + 1):
         variant = "gomoku" if tries % 3 else "caro"
         board = random_board(rng, variant, rng.randrange(14, 34), rng.choice((4, 5)))
-        if board is None:
-            continue
+        if board is not None:
+            yield tries, variant, board
+
+
+def build_random(seed: int, wanted: dict[str, int]) -> dict[str, list[str]]:
+    """Puzzles found in random positions. The categories exclude each other (each needs a
+    different side to have a five, a four or neither), so building one category alone finds
+    the same puzzles as building all of them."""
+    found: dict[str, list[str]] = {c: [] for c in wanted}
+    simple = (("win1", puzzle_win1), ("block5", puzzle_block5), ("open4", puzzle_open4))
+    vcf_lengths: dict[int, int] = {}
+    for tries, variant, board in candidates(random.Random(seed)):
+        if all(len(found[c]) >= n for c, n in wanted.items()):
+            break
         pos = position_of(board)
         game = board.game_str()
         if tries % 100 == 0:
-            print(f"tries {tries}: {got}", flush=True)
-        for category, finder in (
-            ("win1", puzzle_win1),
-            ("block5", puzzle_block5),
-            ("open4", puzzle_open4),
-        ):
-            if got[category] < wanted[category] and (answer := finder(board, pos)):
-                got[category] += 1
-                lines.append(f"{category};{variant};{game};{answer};{variant} #{got[category]}")
-                break
-        else:
-            if got["vcf"] < wanted["vcf"] and (found := puzzle_vcf(board, pos)):
-                answer, n_fours = found
-                if 3 <= n_fours <= 9 and vcf_lengths.get(n_fours, 0) < 5:
-                    vcf_lengths[n_fours] = vcf_lengths.get(n_fours, 0) + 1
-                    got["vcf"] += 1
-                    lines.append(f"vcf;{variant};{game};{answer};{n_fours} fours #{got['vcf']}")
-            elif got["defend"] < wanted["defend"] and (answer := puzzle_defend(board, pos)):
-                got["defend"] += 1
-                lines.append(f"defend;{variant};{game};{answer};{variant} #{got['defend']}")
-    for category, variant, trap, trap_cell in (
-        ("caro", "caro", caro_trap, "h11"),
-        ("standard", "gomoku-standard", standard_trap, "f12"),
-    ):
-        for _ in range(20_000):
-            if got[category] >= wanted[category]:
-                break
-            board = _trap_board(rng, variant, trap)
-            if board is None:
-                continue
-            answer = puzzle_trap(board, position_of(board), trap_cell)
-            if answer:
-                got[category] += 1
-                note = f"trap {trap_cell} #{got[category]}"
-                lines.append(f"{category};{variant};{board.game_str()};{answer};{note}")
-    print(f"tries {tries}, found {got}, vcf lengths {sorted(vcf_lengths.items())}")
+            print(f"tries {tries}: { {c: len(v) for c, v in found.items()} }", flush=True)
+        for category, finder in simple:
+            if len(found.get(category, ())) < wanted.get(category, 0):
+                if answer := finder(board, pos):
+                    note = f"{variant} #{len(found[category]) + 1}"
+                    found[category].append(f"{category};{variant};{game};{answer};{note}")
+        if len(found.get("vcf", ())) < wanted.get("vcf", 0) and (vcf := puzzle_vcf(board, pos)):
+            answer, n_fours = vcf
+            if 3 <= n_fours <= 9 and vcf_lengths.get(n_fours, 0) < VCF_PER_LENGTH:
+                vcf_lengths[n_fours] = vcf_lengths.get(n_fours, 0) + 1
+                note = f"{n_fours} fours #{len(found['vcf']) + 1}"
+                found["vcf"].append(f"vcf;{variant};{game};{answer};{note}")
+        if len(found.get("defend", ())) < wanted.get("defend", 0):
+            if answer := puzzle_defend(board, pos):
+                note = f"{variant} #{len(found['defend']) + 1}"
+                found["defend"].append(f"defend;{variant};{game};{answer};{note}")
+    counts = {c: len(v) for c, v in found.items()}
+    print(f"found {counts}, vcf lengths {sorted(vcf_lengths.items())}")
+    return found
+
+
+TRAPS = {"caro": ("caro", caro_trap, "h11"), "standard": ("gomoku-standard", standard_trap, "f12")}
+
+
+def build_traps(seed: int, category: str, wanted: int) -> list[str]:
+    """Rule-trap puzzles, from their own random stream (so other categories do not move them)."""
+    variant, trap, trap_cell = TRAPS[category]
+    rng = random.Random(f"{seed}:{category}")
+    lines: list[str] = []
+    for _ in range(20_000):
+        if len(lines) >= wanted:
+            break
+        board = _trap_board(rng, variant, trap)
+        if board is not None and (answer := puzzle_trap(board, position_of(board), trap_cell)):
+            note = f"trap {trap_cell} #{len(lines) + 1}"
+            lines.append(f"{category};{variant};{board.game_str()};{answer};{note}")
     return lines
+
+
+def build(seed: int, only: set[str]) -> dict[str, list[str]]:
+    """The puzzles of the categories in ``only``, by category."""
+    found = build_random(seed, {c: n for c, n in WANTED.items() if c in only and c not in TRAPS})
+    for category in TRAPS.keys() & only:
+        found[category] = build_traps(seed, category, WANTED[category])
+    return found
+
+
+def current_lines() -> dict[str, list[str]]:
+    """The lines of ``suite.txt`` by category."""
+    raw = [line for line in SUITE.read_text().splitlines() if line.strip() and line[0] != "#"]
+    return {c: [line for line in raw if line.split(";")[0] == c] for c in CATEGORIES}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--only", help="comma-separated categories to rebuild (the rest of suite.txt is kept)"
+    )
     args = parser.parse_args()
-    lines = build(args.seed)
+    only = set(args.only.split(",")) if args.only else set(CATEGORIES)
+    if unknown := only - set(CATEGORIES):
+        parser.error(f"unknown categories {sorted(unknown)}; known: {', '.join(CATEGORIES)}")
+    lines = current_lines() if args.only else {}
+    lines.update(build(args.seed, only))
     header = (
         "# category;variant;moves;answers;note  (generated by build.py, answers proven there)\n"
     )
-    SUITE.write_text(header + "\n".join(lines) + "\n")
+    body = [line for c in CATEGORIES for line in lines.get(c, [])]
+    SUITE.write_text(header + "\n".join(body) + "\n")
 
 
 if __name__ == "__main__":

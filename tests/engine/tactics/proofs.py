@@ -1,0 +1,88 @@
+"""The searches that prove the suite's answer sets: threat-space wins and node-limited full
+searches, so a rebuild gives the same answers on any machine (for one version of the engine).
+
+A move *loses* when the engine finds a forced win for the opponent after it: a VCF / VCT
+(cheap, dismisses most moves) or a mate score from the full alpha-beta search. A move *holds*
+when the full search, stopped by a node limit and not by the clock, finds no such win; the
+defences a puzzle lists are searched again with a larger limit before they are accepted.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.board import Board
+from engine.search import choose_grid_move
+from engine.search.position import Position, make, unmake
+from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
+from engine.search.ttable import MATE_BOUND
+
+THREAT_NODES = 20_000
+VCF_DEPTH, VCT_DEPTH = 24, 6
+NO_CLOCK_MS = 10**9  # the searches below stop on their node limit long before this
+SCREEN_NODES = 400_000  # full search after each threat-safe defence
+PROOF_NODES = 3_000_000  # full search again after each defence a puzzle lists
+MAX_THREAT_SAFE = 16  # more threat-safe moves than this: too open to be a defence puzzle
+
+
+def _budget() -> np.ndarray:
+    return np.array([0, THREAT_NODES, 2**62], dtype=np.int64)
+
+
+def vcf_line(pos: Position, side: int) -> list[int] | None:
+    """A win by continuous fours for ``side`` (to move): the moves of both sides, or None."""
+    line = np.full(256, -1, dtype=np.int64)
+    if not vcf(pos, side, VCF_DEPTH, _budget(), new_fail_cache(), line, 0, new_buffer(VCF_DEPTH)):
+        return None
+    out = [int(m) for m in line]
+    return out[: out.index(-1)]
+
+
+def wins_by_threats(pos: Position, side: int) -> bool:
+    """Whether ``side`` (to move) wins by a VCF or a VCT."""
+    line = np.full(256, -1, dtype=np.int64)
+    return vcf_line(pos, side) is not None or vct(
+        pos, side, VCT_DEPTH, _budget(), new_fail_cache(), line, 0, VCF_DEPTH, new_buffer(VCF_DEPTH)
+    )
+
+
+def search_wins(board: Board, nodes: int) -> bool:
+    """Whether the full search finds a forced win for the side to move within ``nodes``."""
+    analysis = choose_grid_move(board, time_ms=NO_CLOCK_MS, level=5, max_nodes=nodes)
+    return analysis.score >= MATE_BOUND
+
+
+def loses(board: Board, move: int, nodes: int) -> bool:
+    """Whether the full search finds a win for the opponent after ``move`` (a board move)."""
+    board.push(move)
+    try:
+        return search_wins(board, nodes)
+    finally:
+        board.pop()
+
+
+def holding_defences(board: Board, pos: Position, most: int) -> list[int] | None:
+    """The position cells (``pos`` indices) of every move of the side to move after which the
+    opponent has no forced win, when there are 1..``most`` of them; None otherwise.
+
+    Every empty cell is tried, the stones' neighbourhood first: a threat search dismisses
+    most; the few left (at most ``MAX_THREAT_SAFE``) get a full search, and the survivors a
+    second, larger one. Every move left out of the answer was shown to lose."""
+    side = board.turn
+    near = [int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] > 0]
+    far = [int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] == 0]
+    threat_safe = []
+    for m in near + far:
+        make(pos, m, side)
+        lost = wins_by_threats(pos, 3 - side)
+        unmake(pos, m)
+        if not lost:
+            threat_safe.append(m)
+            if len(threat_safe) > MAX_THREAT_SAFE:
+                return None
+    holding = threat_safe
+    for nodes in (SCREEN_NODES, PROOF_NODES):
+        holding = [m for m in holding if not loses(board, int(pos.index_of[m]), nodes)]
+        if not 0 < len(holding) <= most:
+            return None
+    return holding
