@@ -26,6 +26,7 @@ import argparse
 import collections
 import dataclasses
 import logging
+import math
 import multiprocessing
 import os
 import resource
@@ -41,9 +42,9 @@ if str(REPO) not in sys.path:
 from bench.load_clients import Tally  # noqa: E402
 from bench.load_cluster import (  # noqa: E402
     Cluster,
+    bucket_quantile,
     cpu_seconds,
-    lag_quantile,
-    loop_lag_buckets,
+    histogram_buckets,
     redis_calls,
     rss_bytes,
     start_cluster,
@@ -61,6 +62,7 @@ SCENARIOS = {
     3: {"games": 500, "spectators": 250, "ai_games": 50, "idle": 0, "nodes": 1},
     4: {"games": 1000, "spectators": 500, "ai_games": 0, "idle": 0, "nodes": 2},
 }
+LOOP_LAG, GC_PAUSES = "caro_event_loop_lag_seconds", "caro_gc_pause_seconds"
 SETUP_TIMEOUT_S = 600.0
 RESULT_GRACE_S = 120.0
 NOFILE_WANTED = 65_536
@@ -89,6 +91,8 @@ class Measured:
     rss_peak: int
     rss_end: int
     lag_p99_s: float | None
+    gc_pauses: int                 # garbage collections during the run (all nodes)
+    gc_max_s: float | None         # upper bound of the longest one's bucket
     cpu: dict[str, float]          # role -> share of one core over the run
     load_before: tuple[float, float, float]
     load_after: tuple[float, float, float]
@@ -150,7 +154,8 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     roles = {"server": (servers, False), "ai workers": (servers, True),
              "redis": (cluster.redis_pids(), False), "nginx": (cluster.lb_pids(), True)}
     cpu_before = {role: cpu_seconds(pids, kids) for role, (pids, kids) in roles.items()}
-    lag_before = [loop_lag_buckets(url) for url in cluster.node_urls]
+    histograms_before = {name: [histogram_buckets(url, name) for url in cluster.node_urls]
+                         for name in (LOOP_LAG, GC_PAUSES)}
     load_before = os.getloadavg()
     calls_before = redis_calls(cluster)
     profiler = Profiler(servers[0], args.profile, args.duration) if args.profile else None
@@ -164,8 +169,17 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     rss_end = rss_bytes(servers)
     cpu = {role: (cpu_seconds(pids, kids) - cpu_before[role]) / elapsed
            for role, (pids, kids) in roles.items()}
-    lags = [lag_quantile(b, loop_lag_buckets(url), 0.99)
-            for b, url in zip(lag_before, cluster.node_urls, strict=True)]
+    histograms = {name: [histogram_buckets(url, name) for url in cluster.node_urls]
+                  for name in (LOOP_LAG, GC_PAUSES)}
+    lags = [bucket_quantile(before, after, 0.99)
+            for before, after in zip(histograms_before[LOOP_LAG], histograms[LOOP_LAG],
+                                     strict=True)]
+    gc_max = [bucket_quantile(before, after, 1.0)
+              for before, after in zip(histograms_before[GC_PAUSES], histograms[GC_PAUSES],
+                                       strict=True)]
+    gc_pauses = sum(after.get(math.inf, 0) - before.get(math.inf, 0)
+                    for before, after in zip(histograms_before[GC_PAUSES], histograms[GC_PAUSES],
+                                             strict=True))
     load_after = os.getloadavg()
     calls = redis_calls(cluster)
     calls.subtract(calls_before)
@@ -174,10 +188,13 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     tallies = [results.get(timeout=RESULT_GRACE_S) for _ in workers]
     tally = merge(tallies)
     cpu["generator"] = tally.cpu_s / args.duration
-    known = [lag for lag in lags if lag is not None]
     return Measured(tally, elapsed, rss_before, max(rss_peak, rss_end), rss_end,
-                    max(known) if known else None, cpu, load_before, load_after,
-                    +calls)
+                    worst(lags), gc_pauses, worst(gc_max), cpu, load_before, load_after, +calls)
+
+
+def worst(bounds: list[float | None]) -> float | None:
+    known = [bound for bound in bounds if bound is not None]
+    return max(known) if known else None
 
 
 def report(args: argparse.Namespace, m: Measured) -> str:
@@ -186,6 +203,7 @@ def report(args: argparse.Namespace, m: Measured) -> str:
     mib = 1024 * 1024
     per_socket = (m.rss_end - m.rss_before) / t.sockets / 1024 if t.sockets else float("nan")
     lag = "n/a" if m.lag_p99_s is None else f"<= {m.lag_p99_s * 1000:g} ms"
+    gc_max = "" if m.gc_max_s is None else f", longest <= {m.gc_max_s * 1000:g} ms"
     rows = [
         ("scenario", f"{args.scenario} ({args.nodes} node{'s' if args.nodes > 1 else ''}"
                      f"{' + nginx' if args.nodes == 2 else ''})"),
@@ -210,6 +228,7 @@ def report(args: argparse.Namespace, m: Measured) -> str:
          f"{m.rss_before / mib:.0f} / {m.rss_peak / mib:.0f} / {m.rss_end / mib:.0f} MiB"),
         ("server memory per socket", f"{per_socket:.1f} KiB"),
         ("event-loop lag p99", lag),
+        ("garbage collections (pauses)", f"{m.gc_pauses}{gc_max}"),
         ("CPU (share of one core)", ", ".join(f"{role} {share * 100:.0f}%"
                                              for role, share in m.cpu.items())),
         ("Redis commands per move", redis_per_move(m.redis_calls, t.moves + t.ai_moves)),

@@ -31,7 +31,6 @@ from tests.conftest import (
 log = logging.getLogger(__name__)
 
 METRICS_TIMEOUT_S = 60.0
-LAG_BUCKET = re.compile(r'^caro_event_loop_lag_seconds_bucket\{le="([^"]+)"\} (\d+)$', re.M)
 
 
 @dataclass
@@ -166,19 +165,20 @@ def rss_bytes(pids: list[int]) -> int:
     return total
 
 
-def loop_lag_buckets(url: str) -> dict[float, int]:
-    """The node's cumulative `caro_event_loop_lag_seconds` buckets: upper bound -> count
-    (empty when an overloaded node does not answer in time)."""
+def histogram_buckets(url: str, name: str) -> dict[float, int]:
+    """The node's cumulative buckets of histogram `name` (e.g. `caro_event_loop_lag_seconds`):
+    upper bound -> count (empty when an overloaded node does not answer in time)."""
     try:
         with urllib.request.urlopen(f"{url}/metrics", timeout=METRICS_TIMEOUT_S) as response:
             text = response.read().decode()
     except OSError as exc:
         log.warning("no /metrics from %s: %r", url, exc)
         return {}
-    return {float(le): int(count) for le, count in LAG_BUCKET.findall(text)}
+    bucket = re.compile(rf'^{name}_bucket\{{le="([^"]+)"\}} (\d+)$', re.M)
+    return {float(le): int(count) for le, count in bucket.findall(text)}
 
 
-def lag_quantile(before: dict[float, int], after: dict[float, int], q: float) -> float | None:
+def bucket_quantile(before: dict[float, int], after: dict[float, int], q: float) -> float | None:
     """Upper bound (seconds) of the bucket holding quantile `q` of the samples taken between
     two scrapes; None without samples."""
     if not before or not after:

@@ -6,6 +6,7 @@ Each subcommand sets `func`, which takes the parsed arguments and returns the ex
 from __future__ import annotations
 
 import argparse
+import asyncio
 import dataclasses
 import logging
 import sys
@@ -28,6 +29,15 @@ def configure_logging(level: str) -> None:
     logging.basicConfig(level=level, format=LOG_FORMAT, stream=sys.stderr, force=True)
 
 
+def new_event_loop() -> asyncio.AbstractEventLoop:
+    """uvloop where it is installed (it is a dependency except on Windows), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.new_event_loop()
+    return uvloop.new_event_loop()
+
+
 def serve(args: argparse.Namespace) -> int:
     """Run the server until SIGINT/SIGTERM. Settings come from the environment; --host and
     --port override HOST and PORT."""
@@ -41,10 +51,12 @@ def serve(args: argparse.Namespace) -> int:
         settings, **{name: value for name, value in overrides.items() if value is not None}
     )
     configure_logging(settings.log_level)
+    loop = new_event_loop()
     log.info(
-        "caro-arena %s node %s starting (store: %s, AI workers: %d)",
+        "caro-arena %s node %s starting (store: %s, AI workers: %d, event loop: %s)",
         __version__, settings.node_id,
         "embedded" if settings.embedded_store else "redis", settings.ai_workers,
+        type(loop).__module__.split(".")[0],
     )
     web.run_app(
         create_app(settings),
@@ -53,6 +65,7 @@ def serve(args: argparse.Namespace) -> int:
         # Per-request lines only when debugging: health checks would otherwise flood the log.
         access_log=logging.getLogger("aiohttp.access") if settings.log_level == "DEBUG" else None,
         print=lambda banner: log.info("%s", banner.splitlines()[0].strip("= ")),
+        loop=loop,
     )
     return 0
 

@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as redis
+from redis.exceptions import NoScriptError
 
 from .errors import ArenaError, ErrorCode
+from .redis_batch import CommandBatcher
 from .rooms import RoomState, Status, Transition
 
 log = logging.getLogger(__name__)
@@ -112,6 +114,7 @@ class RoomRepository:
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
         self._commit = client.register_script(_COMMIT)
+        self._batch = CommandBatcher(client)
 
     async def load(self, room_id: str) -> RoomState:
         state = await self.find(room_id)
@@ -139,13 +142,15 @@ class RoomRepository:
                      finished: bool = False) -> Commit:
         room_id = state.room_id
         record = dumps(game_record(state)) if finished else ""
-        reply = await self._commit(
-            keys=[state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
-                  record_key(room_id, "last")],
-            args=[expected_v, state.v, dumps(state.to_record()), self.room_ttl_s, EVENT_KEEP,
-                  channel(room_id), dumps(list(events)), record, self.record_ttl_s,
-                  *(dumps(event) for event in events)],
-        )
+        keys = [state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
+                record_key(room_id, "last")]
+        args = [expected_v, state.v, dumps(state.to_record()), self.room_ttl_s, EVENT_KEEP,
+                channel(room_id), dumps(list(events)), record, self.record_ttl_s,
+                *(dumps(event) for event in events)]
+        try:
+            reply = await self._batch.execute("EVALSHA", self._commit.sha, len(keys), *keys, *args)
+        except NoScriptError:  # not run: Redis lost its scripts (a restart); this loads it
+            reply = await self._commit(keys=keys, args=args)
         stored, _current_v, *data = reply  # the data comes only with a refusal
         return Commit(True) if stored else Commit(False, _decode(data[0]))
 

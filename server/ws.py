@@ -162,10 +162,13 @@ class Connection:
         self.outbox.put_nowait((message, force, text))
 
     def _unsent_bytes(self) -> int:
+        """Bytes written to the socket that the kernel has not taken yet. (uvloop's transports
+        are not `asyncio.WriteTransport` instances: ask for the method, not the class.)"""
         transport = self.transport
-        if not isinstance(transport, asyncio.WriteTransport) or transport.is_closing():
+        if transport is None or transport.is_closing():
             return 0
-        return transport.get_write_buffer_size()
+        buffered = getattr(transport, "get_write_buffer_size", None)
+        return buffered() if buffered is not None else 0
 
     def _cut_off(self) -> None:
         """Drop a socket that does not read, at once: a close frame would only queue behind

@@ -131,7 +131,7 @@ async def test_metrics_are_prometheus_text(arena_node):
     status, text = await http("GET", f"{arena_node.url}/metrics")
     for name in ("caro_ws_connections", "caro_moves_total", "caro_ai_queue_depth",
                  "caro_ai_move_seconds_bucket", "caro_event_loop_lag_seconds_count",
-                 "caro_rooms"):
+                 "caro_gc_pause_seconds_count", "caro_rooms"):
         assert name in text
 
 

@@ -1,0 +1,63 @@
+"""Automatic pipelining of Redis commands issued in one event-loop turn."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+import pytest
+import redis.asyncio as redis
+
+from server.redis_batch import CommandBatcher
+from server.repository import RoomRepository
+from server.rooms import apply, commands
+from tests.server.room_helpers import playing_room
+
+
+@pytest.fixture
+async def client(redis_server) -> AsyncIterator[redis.Redis]:
+    connection = redis.from_url(redis_server.url, decode_responses=True)
+    yield connection
+    await connection.aclose()
+
+
+async def test_commands_of_one_turn_each_get_their_own_reply(client):
+    batcher = CommandBatcher(client)
+    replies = await asyncio.gather(*(batcher.execute("INCRBY", "batch:counter", n)
+                                     for n in (1, 10, 100)))
+    assert replies == [1, 11, 111]
+
+
+async def test_commands_of_one_turn_share_one_connection(client):
+    batcher = CommandBatcher(client)
+    before = (await client.info("clients"))["connected_clients"]
+    await asyncio.gather(*(batcher.execute("SET", f"batch:key{n}", n) for n in range(20)))
+    after = (await client.info("clients"))["connected_clients"]
+    # Sent one by one, 20 concurrent commands would have opened 20 pooled connections.
+    assert after == before
+
+
+async def test_a_failing_command_fails_alone(client):
+    batcher = CommandBatcher(client)
+    await client.set("batch:text", "not a number")
+    results = await asyncio.gather(batcher.execute("INCR", "batch:text"),
+                                   batcher.execute("INCR", "batch:fine"),
+                                   return_exceptions=True)
+    assert isinstance(results[0], redis.ResponseError) and results[1] == 1
+
+
+async def test_a_lone_command_fails_with_its_own_error(client):
+    batcher = CommandBatcher(client)
+    await client.set("batch:text2", "not a number")
+    with pytest.raises(redis.ResponseError):
+        await batcher.execute("INCR", "batch:text2")
+
+
+async def test_a_commit_lands_after_redis_forgot_its_scripts(client):
+    repo = RoomRepository(client, room_ttl_s=60, record_ttl_s=60)
+    state = replace(playing_room("gomoku"), room_id="flushed1")
+    await repo.create(state)
+    await client.script_flush()
+    assert (await repo.commit(state, apply(state, commands.Move(1, "h8"), 0))).ok
+    assert (await repo.load("flushed1")).moves == ("h8",)
