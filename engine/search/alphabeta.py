@@ -66,7 +66,7 @@ class SearchContext(NamedTuple):
     keys: np.ndarray  # int64[MAX_PLY, MAX_MOVES]: ordering keys
     vcf_cache: np.ndarray  # uint64[...], refuted threat-search positions
     vcf_line: np.ndarray  # int64[256]
-    vcf_budget: np.ndarray  # int64[3]: nodes used, limit, deadline
+    vcf_budget: np.ndarray  # int64[4]: positions searched, their limit, deadline, positions made
     vcf_buf: np.ndarray  # int64[VCF depth + 1, candidates]: threat-search move lists
     root_scores: np.ndarray  # int64[MAX_MOVES]: last score per root move (root move order)
 
@@ -99,6 +99,7 @@ def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int) -> int:
             ctx.vcf_budget[0] = 0
             ctx.vcf_budget[1] = limit
             ctx.vcf_budget[2] = ctx.ctl[DEADLINE]
+            ctx.vcf_budget[3] = 0
             # np.int64(...) keeps numba from typing constants as literals, which breaks recursion.
             if vcf(
                 pos,
@@ -110,9 +111,9 @@ def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int) -> int:
                 np.int64(0),
                 ctx.vcf_buf,
             ):
-                ctx.ctl[NODES] += ctx.vcf_budget[0]
+                ctx.ctl[NODES] += ctx.vcf_budget[3]
                 return WIN - ply - _line_length(ctx.vcf_line)
-            ctx.ctl[NODES] += ctx.vcf_budget[0]
+            ctx.ctl[NODES] += ctx.vcf_budget[3]
     return evaluate(pos.tally, side)
 
 

@@ -91,11 +91,14 @@ def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
 
 
 @njit(cache=True)
-def five_cells_through(pos: Position, idx: int, player: int, out: np.ndarray) -> int:
-    """Empty cells on the lines through ``idx`` where ``player`` completes a five."""
+def five_cells_through(pos: Position, idx: int, player: int, out: np.ndarray, limit: int) -> int:
+    """Empty cells on the lines through ``idx`` where ``player`` completes a five, at most
+    ``limit`` of them (the walk stops once it has that many)."""
     pl = player - 1
     reach = pos.cfg[K]
     n = 0
+    if limit <= 0:
+        return 0
     for d in range(4):
         step = pos.steps[d]
         for sign in (-1, 1):
@@ -111,4 +114,6 @@ def five_cells_through(pos: Position, idx: int, player: int, out: np.ndarray) ->
                     if not seen:
                         out[n] = q
                         n += 1
+                        if n == limit:
+                            return n
     return n

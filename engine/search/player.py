@@ -93,7 +93,7 @@ def _new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> 
         keys=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
         vcf_cache=new_fail_cache(),
         vcf_line=np.full(256, -1, dtype=np.int64),
-        vcf_budget=np.zeros(3, dtype=np.int64),
+        vcf_budget=np.zeros(4, dtype=np.int64),
         vcf_buf=new_buffer(VCF_DEPTH),
         root_scores=np.zeros(MAX_MOVES, dtype=np.int64),
     )
@@ -113,6 +113,7 @@ def _threat_win(
     ctx.vcf_budget[0] = 0
     ctx.vcf_budget[1] = nodes
     ctx.vcf_budget[2] = deadline
+    ctx.vcf_budget[3] = 0
     ctx.vcf_line[:] = -1
     found = vcf(pos, side, VCF_DEPTH, ctx.vcf_budget, ctx.vcf_cache, ctx.vcf_line, 0, ctx.vcf_buf)
     by_vct = False
@@ -123,7 +124,7 @@ def _threat_win(
             pos, side, VCT_DEPTH, ctx.vcf_budget, ctx.vcf_cache, ctx.vcf_line, 0, VCF_DEPTH,
             ctx.vcf_buf,
         )
-    ctx.ctl[NODES] += ctx.vcf_budget[0]
+    ctx.ctl[NODES] += ctx.vcf_budget[3]  # positions made, as the alpha-beta nodes
     if not found:
         return None
     line = [int(m) for m in ctx.vcf_line]

@@ -4,9 +4,10 @@ VCF: the attacker only plays moves that make a four, so every defender reply is 
 completion cell; a counter-four from the defender must in turn be blocked by a move that is
 itself a four). VCT also lets the attacker make open threes; the defender then answers with any
 move that stops the three or with a four of its own, and the attacker must win against every
-answer. Both searches are budgeted in nodes (``budget[0]`` counts, ``budget[1]`` is the limit)
-and by a deadline (``budget[2]``), and remember refuted positions in a small hash table so
-transpositions are not searched twice.
+answer. Both searches are budgeted in searched positions (``budget[0]`` counts, ``budget[1]``
+is the limit) and by a deadline (``budget[2]``), and remember refuted positions in a small hash
+table so transpositions are not searched twice. A fourth ``budget`` entry, when there is one,
+counts every position visited (each move made), for the search's node statistics.
 """
 
 from __future__ import annotations
@@ -47,6 +48,13 @@ def _spend(budget: np.ndarray) -> None:
         budget[1] = 0
 
 
+@njit(cache=True, inline="always")
+def _visit(budget: np.ndarray) -> None:
+    """Count a position made on the board, when the caller keeps the count."""
+    if budget.shape[0] > 3:
+        budget[3] += 1
+
+
 @njit(cache=True)
 def _fail_key(pos: Position, attacker: int, depth: int, kind: int) -> np.uint64:
     salt = np.uint64(attacker * 0x9E3779B97F4A7C15 + depth * 0xBF58476D1CE4E5B9 + kind)
@@ -67,15 +75,12 @@ def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
 
 
 @njit(cache=True)
-def _single_five_cell(pos: Position, pl: int) -> int:
-    """The defender's completion cell when it has exactly one, else -1."""
-    found = -1
+def _five_cell(pos: Position, pl: int) -> int:
+    """A completion cell of player index ``pl`` (which has one), first in board order."""
     for idx in pos.cells:
         if pos.board[idx] == 0 and cell_class(pos, pl, idx) == C_FIVE:
-            if found >= 0:
-                return -1
-            found = idx
-    return found
+            return idx
+    return -1
 
 
 @njit(cache=True)
@@ -110,11 +115,9 @@ def vcf(
     defender = 3 - attacker
     _spend(budget)
     if tally_fives(pos.tally[me]) > 0:
-        for idx in pos.cells:
-            if pos.board[idx] == 0 and cell_class(pos, me, idx) == C_FIVE:
-                line[ply] = idx
-                line[ply + 1] = -1
-                return True
+        line[ply] = _five_cell(pos, me)
+        line[ply + 1] = -1
+        return True
     if depth <= 0 or budget[0] > budget[1]:
         return False
     if tally_fours(pos.tally[me]) == 0:
@@ -125,23 +128,28 @@ def vcf(
     moves = buf[depth]
     fives = buf[depth, MAX_CANDIDATES:]
     n = 0
-    if tally_fives(pos.tally[opp]) > 0:
-        block = _single_five_cell(pos, opp)
+    if tally_fives(pos.tally[opp]) == 1:
+        block = _five_cell(pos, opp)
         if block >= 0 and cell_class(pos, me, block) >= C_B4:
             moves[0] = block
             n = 1
-    else:
+    elif tally_fives(pos.tally[opp]) == 0:
+        wanted = tally_fours(pos.tally[me])  # the scan stops once it has found them all
         for idx in pos.cells:
             if pos.board[idx] == 0 and cell_class(pos, me, idx) >= C_B4:
                 moves[n] = idx
                 n += 1
+                if n == wanted:
+                    break
         _order(pos, me, moves, n)
     for i in range(n):
         m = moves[i]
         make(pos, m, attacker)
+        _visit(budget)
         won = False
         if tally_fives(pos.tally[opp]) == 0:
-            nf = five_cells_through(pos, m, attacker, fives)
+            # The attacker had no five before this move, so every five cell is on its lines.
+            nf = five_cells_through(pos, m, attacker, fives, tally_fives(pos.tally[me]))
             if nf >= 2 and _no_single_block(pos, attacker, fives, nf):
                 line[ply + 1] = fives[0]
                 line[ply + 2] = fives[1]
@@ -149,6 +157,7 @@ def vcf(
                 won = True
             elif nf == 1:
                 make(pos, fives[0], defender)
+                _visit(budget)
                 won = vcf(pos, attacker, depth - 1, budget, cache, line, ply + 2, buf)
                 unmake(pos, fives[0])
                 line[ply + 1] = fives[0]
@@ -199,6 +208,7 @@ def vct(
     for i in range(n):
         m = moves[i]
         make(pos, m, attacker)
+        _visit(budget)
         if tally_open_fours(pos.tally[me]) == 0 and tally_fives(pos.tally[me]) == 0:
             unmake(pos, m)
             continue  # not a threat after all
@@ -214,6 +224,7 @@ def vct(
         for j in range(nr):
             r = replies[j]
             make(pos, r, defender)
+            _visit(budget)
             if tally_fives(pos.tally[opp]) > 0 and tally_fives(pos.tally[me]) == 0:
                 holds = vcf(pos, attacker, vcf_depth, budget, cache, line, ply + 2, buf)
             else:
