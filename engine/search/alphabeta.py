@@ -222,13 +222,23 @@ def negamax(
     child_depth = depth if kind == BLOCK else depth - 1
     alpha0 = alpha
     best, best_move = -INF, -1
-    # Most nodes cut off on their first move. When that is the remembered move, search it
-    # before generating and ordering the list (where it would come first anyway).
-    staged = kind == ALL and on_all_list(pos, tt_move)
-    if staged:
-        ctx.moves[ply, 0] = tt_move
-        n = 1
-    else:
+    # Most nodes cut off on their first moves. The remembered ones (transposition move, then
+    # killers) come first in the ordered list anyway, so they are searched before the list is
+    # generated and ordered, which a cut-off then saves.
+    n = 0
+    if kind == ALL:
+        k0, k1 = ctx.killers[ply, 0], ctx.killers[ply, 1]
+        if on_all_list(pos, tt_move):
+            ctx.moves[ply, n] = tt_move
+            n += 1
+        if k0 != tt_move and on_all_list(pos, k0):
+            ctx.moves[ply, n] = k0
+            n += 1
+        if k1 != tt_move and k1 != k0 and on_all_list(pos, k1):
+            ctx.moves[ply, n] = k1
+            n += 1
+    staged = n
+    if staged == 0:
         n, kind = gen_moves(pos, side, ctx.moves[ply])
         if n == 0:
             return 0
@@ -271,11 +281,11 @@ def negamax(
                     ctx.history[me, m] += depth * depth
                     break
         i += 1
-        if i == 1:  # no cut-off on the first move: order the others
-            if staged:
-                n, kind = gen_moves(pos, side, ctx.moves[ply])
-                _order_keys(pos, ctx, side, ply, n, tt_move)
-                _best_to_front(ctx.moves[ply], ctx.keys[ply], n)
+        if i == staged:  # no cut-off on the remembered moves: the list, them first
+            n, kind = gen_moves(pos, side, ctx.moves[ply])
+            _order_keys(pos, ctx, side, ply, n, tt_move)
+            _sort_moves(ctx.moves[ply], ctx.keys[ply], n)
+        elif i == 1 and staged == 0:  # no cut-off on the first move: order the others
             _sort_moves(ctx.moves[ply, 1:], ctx.keys[ply, 1:], n - 1)
     bound = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
     store(ctx.tt_keys, ctx.tt_data, key, to_tt(best, ply), best_move, depth, bound)
