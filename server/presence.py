@@ -25,7 +25,7 @@ from .rooms import RoomState
 log = logging.getLogger(__name__)
 
 REFRESH_S = 5.0
-REFRESH_BATCH = 200  # rooms per pipelined round trip of the refresh
+REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
 STALE_MS = 15_000
 SPECTATOR = "s"
 
