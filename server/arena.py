@@ -12,6 +12,7 @@ import contextlib
 import gc
 import logging
 import weakref
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
@@ -45,6 +46,7 @@ class Arena:
     ai: AiPlayer
     creation_limiter: KeyedLimiter | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
+    sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
 
 

@@ -22,6 +22,11 @@ from .settings import Settings, SettingsError
 
 log = logging.getLogger(__name__)
 
+# A connection must have sent a whole request within this long (a slow, byte-by-byte handshake
+# is cut off here, not after aiohttp's 75 s), and an idle keep-alive connection is closed after
+# it. WebSockets are not affected once upgraded (they have their own `hello` timeout).
+HANDSHAKE_TIMEOUT_S = 10.0
+
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 
@@ -66,6 +71,7 @@ def serve(args: argparse.Namespace) -> int:
         access_log=logging.getLogger("aiohttp.access") if settings.log_level == "DEBUG" else None,
         print=lambda banner: log.info("%s", banner.splitlines()[0].strip("= ")),
         loop=loop,
+        keepalive_timeout=HANDSHAKE_TIMEOUT_S,
     )
     return 0
 

@@ -14,10 +14,12 @@ the stored state before anyone is told.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from .clock_timer import TimerIndex
 from .errors import ArenaError, ErrorCode
@@ -62,12 +64,42 @@ class RecentStates:
         self._states.pop(room_id, None)
 
 
+class RoomTurns:
+    """One command at a time per room on this node. Commands to one room from many sockets
+    at once (a chat storm from spectators) would otherwise race for the same version and most
+    would give up with `conflict`; queued here, each commits on its first try. Nodes still race
+    each other, and the version check settles that."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def of(self, room_id: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(room_id, (None, 0))
+        if lock is None:
+            lock = asyncio.Lock()
+        self._locks[room_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[room_id]
+            if users == 1:
+                del self._locks[room_id]
+            else:
+                self._locks[room_id] = (lock, users - 1)
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
 class RoomService:
     def __init__(self, repo: RoomRepository, timers: TimerIndex, metrics: ArenaMetrics) -> None:
         self.repo = repo
         self.timers = timers
         self.metrics = metrics
         self.recent = RecentStates()
+        self.turns = RoomTurns()
         self.after_commit: list[CommitHook] = []
 
     async def create(self, state: RoomState) -> None:
@@ -81,6 +113,14 @@ class RoomService:
     async def execute(self, room_id: str, build: CommandBuilder) -> Transition:
         """Apply the command `build(state)` to the room atomically; raises `ArenaError` (or
         whatever `build` raises), always judged against the stored state."""
+        async with self.turns.of(room_id):
+            old, transition = await self._apply(room_id, build)
+        if transition.changed:
+            await self._committed(old, transition)
+        return transition
+
+    async def _apply(self, room_id: str, build: CommandBuilder) -> tuple[RoomState, Transition]:
+        """Load (or remember), judge, commit; returns the state judged and the transition."""
         state = self.recent.get(room_id)
         stored = False  # True once `state` came from Redis in this call
         for _attempt in range(MAX_ATTEMPTS):
@@ -95,7 +135,7 @@ class RoomService:
                 continue
             if not transition.changed:
                 if stored:
-                    return transition
+                    return state, transition
                 state = None
                 continue
             # Registered before the commit: if this node dies right after committing, another
@@ -104,8 +144,7 @@ class RoomService:
             commit = await self.repo.commit(state, transition)
             if commit.ok:
                 self.recent.put(transition.state)
-                await self._committed(state, transition)
-                return transition
+                return state, transition
             if commit.current is None:
                 self.recent.drop(room_id)
                 raise room_not_found()

@@ -46,6 +46,7 @@ class Settings:
     ai_max_time_ms: int = 0                # > 0 caps every AI search's budget (tests, small hosts)
     ai_pace_ms: int = 800                  # pause between moves in AI-vs-AI demo rooms
     room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
+    max_sockets_per_ip: int = 200          # open WebSockets per client IP on a node; 0: no cap
     trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
 
     @classmethod
@@ -69,6 +70,8 @@ class Settings:
             ai_pace_ms=_env_int(env, "AI_PACE_MS", defaults.ai_pace_ms, minimum=0),
             room_creations_per_minute=_env_int(env, "ROOM_CREATIONS_PER_MINUTE",
                                                defaults.room_creations_per_minute, minimum=0),
+            max_sockets_per_ip=_env_int(env, "MAX_SOCKETS_PER_IP", defaults.max_sockets_per_ip,
+                                        minimum=0),
             trust_proxy=_env_bool(env, "TRUST_PROXY", defaults.trust_proxy),
         )
 

@@ -21,6 +21,7 @@ from aiohttp import WSMsgType, web
 from .arena import ARENA, Arena
 from .errors import ArenaError, ErrorCode
 from .fanout import RoomMessage
+from .proxy import client_address
 from .ratelimit import TokenBucket
 from .repository import dumps
 from .room_service import now_ms
@@ -77,20 +78,32 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     if not arena.settings.origin_allowed(request.headers.get("Origin"), request.host):
         error = ArenaError(ErrorCode.ORIGIN_FORBIDDEN, "this page's origin may not connect")
         return web.json_response(error.to_dict(), status=403)
+    address = client_address(request)
+    cap = arena.settings.max_sockets_per_ip
+    if cap and arena.sockets_per_ip[address] >= cap:
+        arena.metrics.errors.inc(code=ErrorCode.RATE_LIMITED.value)
+        error = ArenaError(ErrorCode.RATE_LIMITED, "too many open connections from your address")
+        return web.json_response(error.to_dict(), status=429)
     # No permessage-deflate: messages are small JSON, and each socket's zlib state costs
     # about 110 KiB of server memory (bench/load.py scenario 2, docs/performance.md).
     # aiohttp refuses a message of max_msg_size bytes itself: + 1 lets exactly 4096 through.
     ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES + 1, heartbeat=HEARTBEAT_S,
                                compress=False)
-    bound_send_buffer(request.transport)
-    await ws.prepare(request)
-    connection = Connection(arena, ws, request.match_info["room_id"], request.transport)
-    arena.sockets.add(ws)
+    arena.sockets_per_ip[address] += 1  # counted before the first await: no race past the cap
     try:
-        await connection.run()
+        bound_send_buffer(request.transport)
+        await ws.prepare(request)
+        connection = Connection(arena, ws, request.match_info["room_id"], request.transport)
+        arena.sockets.add(ws)
+        try:
+            await connection.run()
+        finally:
+            arena.sockets.discard(ws)
+            await connection.finish()
     finally:
-        arena.sockets.discard(ws)
-        await connection.finish()
+        arena.sockets_per_ip[address] -= 1
+        if not arena.sockets_per_ip[address]:
+            del arena.sockets_per_ip[address]
     return ws
 
 

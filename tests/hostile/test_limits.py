@@ -1,8 +1,10 @@
 """Limits that hold against a hostile client: per-connection message rate, per-IP room
-creation, frame size (1009), foreign Origin (403), and a handshake that never says hello."""
+creation and open sockets, frame size (1009), foreign Origin (403), and handshakes that are
+too slow (HTTP headers dribbled in, or a socket that never says hello)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -62,6 +64,54 @@ async def test_room_creation_is_limited_per_client_ip_and_other_ips_are_unaffect
     # The whole burst, plus what refilled meanwhile (30 per minute), and no more.
     assert ROOMS_PER_MINUTE <= created <= ROOMS_PER_MINUTE + elapsed * ROOMS_PER_MINUTE / 60 + 1
     assert (await create_from(hostile_node.url, bystander))[0] == 201
+
+
+async def test_a_handshake_dribbled_in_byte_by_byte_is_cut_off(hostile_node):
+    host, port = hostile_node.url.removeprefix("http://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    request = (f"GET /ws/{'x' * 12} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+               "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nX-Slow: " + "a" * 60)
+    closed = False
+    for byte in request.encode():  # one byte a second: ~90 s if never cut off
+        writer.write(bytes([byte]))
+        try:
+            closed = await asyncio.wait_for(reader.read(1024), timeout=1.0) == b""
+        except TimeoutError:
+            continue
+        except ConnectionError:
+            closed = True
+        if closed:
+            break
+    writer.close()
+    assert closed, "the server waited for the whole slow request"
+
+
+async def test_open_sockets_per_client_ip_are_capped_and_other_ips_are_unaffected(
+        server_factory):
+    node = server_factory.start("socket-cap", env={"AI_WORKERS": "1", "MAX_SOCKETS_PER_IP": "3"})
+    room = await create_from(node.url, loopback_address())
+    url = f"{node.ws_url}/ws/{room[1]['room_id']}"
+    crowd, bystander = loopback_address(), loopback_address()
+    held = [await websockets.connect(url, local_addr=(crowd, 0)) for _ in range(3)]
+    with pytest.raises(websockets.InvalidStatus) as refused:
+        await websockets.connect(url, local_addr=(crowd, 0))
+    assert refused.value.response.status_code == 429
+    assert json.loads(refused.value.response.body)["error"] == "rate_limited"
+    other = await websockets.connect(url, local_addr=(bystander, 0))
+    await held.pop().close()
+    again = await eventually_connects(url, crowd)
+    for socket in (*held, other, again):
+        await socket.close()
+
+
+async def eventually_connects(url: str, source_ip: str) -> websockets.ClientConnection:
+    """A socket from `source_ip` once the node has counted a closed one out (bounded)."""
+    for _ in range(50):
+        try:
+            return await websockets.connect(url, local_addr=(source_ip, 0))
+        except websockets.InvalidStatus:
+            await asyncio.sleep(0.1)
+    raise AssertionError(f"{source_ip} stayed refused after closing a socket")
 
 
 @pytest.mark.parametrize("hello_first", [True, False], ids=["after-hello", "before-hello"])

@@ -3,6 +3,7 @@ remembered state that fell behind never decides anything on its own."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -15,6 +16,7 @@ from server.metrics import ArenaMetrics
 from server.repository import RoomRepository
 from server.room_service import RoomService
 from server.rooms import apply, commands
+from server.rooms.state import CHAT_KEEP
 from tests.server.room_helpers import playing_room
 
 
@@ -91,3 +93,23 @@ async def test_a_room_that_expired_is_not_found_even_if_remembered(client):
     with pytest.raises(ArenaError) as error:
         await service.execute("gone1", move(2, "g7"))
     assert error.value.code is ErrorCode.ROOM_NOT_FOUND
+
+
+async def test_many_commands_to_one_room_at_once_all_commit(client):
+    service = node(client)
+    await started_room(service, "storm1")
+    before = await service.repo.load("storm1")
+    lines = [f"line {n}" for n in range(CHAT_KEEP)]  # far more than MAX_ATTEMPTS racing
+    await asyncio.gather(*(service.execute("storm1", lambda _s, text=text: commands.Chat(
+        None, "spectator", text)) for text in lines))
+    stored = await service.repo.load("storm1")
+    assert stored.v == before.v + len(lines)
+    assert sorted(line.text for line in stored.chat) == sorted(lines)
+
+
+async def test_a_node_forgets_the_turns_of_rooms_nobody_waits_for(client):
+    service = node(client)
+    await started_room(service, "turns1")
+    await asyncio.gather(*(service.execute("turns1", move(1, "h8")),
+                           service.execute("turns1", move(2, "g7"))))
+    assert len(service.turns) == 0
