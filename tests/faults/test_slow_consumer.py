@@ -47,8 +47,8 @@ async def test_a_client_that_stops_reading_is_cut_off_and_the_room_plays_on(serv
 
     ply = 0
     for n, chatter in enumerate(chatters, start=1):
-        # One line after the other: hundreds of commits to one room at once would mostly give
-        # up with `conflict` (docs/security.md), and this test is about reading, not writing.
+        # One line after the other: this test is about reading, not writing, and the stalled
+        # socket's backlog should grow steadily between the checks below.
         for _ in range(5):
             reply = await chatter.command("chat", text=secrets.token_urlsafe(225))
             assert reply["type"] == "chat", reply
