@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
+from redis.exceptions import LockError
 
 from engine.errors import VariantError
 from engine.variants import VARIANTS, Rule, custom_variant, get_variant
@@ -36,6 +37,7 @@ MAX_NAME = 20
 AI_LEVELS = range(1, 6)
 DEFAULT_AI_LEVEL = 3
 LIST_LIMIT = 50
+QUICKPLAY_LOCK_S = 5.0  # the longest a quickplay waits for (or holds) its kind of game
 HOST_GRACE_MS = 30_000  # a quickplay room's host has this long to connect its socket
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -214,10 +216,26 @@ async def host_waiting(arena: Arena, state: RoomState) -> bool:
 
 @json_errors
 async def post_quickplay(request: web.Request) -> web.Response:
-    """Join the oldest public room waiting for the same variant and clock, or open one."""
+    """Join the oldest public room waiting for the same variant and clock, or open one.
+    One quickplay per kind of game at a time, across nodes: two players asking at the same
+    instant would otherwise both find no room, and each wait alone in a room of their own."""
     arena = request.app[ARENA]
     body = await read_body(request)
     variant, clock, name = parse_variant(body), parse_clock(body), parse_name(body)
+    clock_key = "none" if clock is None else f"{clock.initial_ms}+{clock.increment_ms}"
+    lock = arena.repo.redis.lock(f"quickplay:{variant}:{clock_key}", timeout=QUICKPLAY_LOCK_S,
+                                 blocking_timeout=QUICKPLAY_LOCK_S)
+    try:
+        async with lock:
+            return await quickplay(request, arena, body, (variant, clock, name))
+    except LockError:
+        raise ArenaError(ErrorCode.CONFLICT, "many players are looking for a game; try again") \
+            from None
+
+
+async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
+                    wanted: tuple[str, ClockConfig | None, str | None]) -> web.Response:
+    variant, clock, name = wanted
     for state in await arena.repo.lobby(LIST_LIMIT):
         if state.variant == variant and state.clock_config == clock \
                 and await host_waiting(arena, state):

@@ -78,6 +78,16 @@ async def test_quickplay_pairs_two_players_wanting_the_same_game(arena_node):
     assert second["room_id"] == first["room_id"] and {first["seat"], second["seat"]} == {1, 2}
 
 
+async def test_quickplay_pairs_two_players_who_ask_at_the_same_instant(arena_node):
+    body = {"variant": "custom-9x9-k4-freestyle"}
+    for _ in range(5):  # each round its own pair: both must land in one room
+        answers = await asyncio.gather(*(http("POST", f"{arena_node.url}/api/quickplay", body)
+                                         for _ in range(2)))
+        first, second = (data for _status, data in answers)
+        assert sorted((first["matched"], second["matched"])) == [False, True]
+        assert first["room_id"] == second["room_id"]
+
+
 async def test_clock_flag_falls_with_no_client_connected(arena_node):
     room = await create_room(arena_node.url, variant="gomoku", your_side="first",
                              clock={"initial_s": 1, "increment_s": 0})
