@@ -12,15 +12,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.search.evaluation import C_B4, C_FIVE, tally_fives, tally_open_fours
+from engine.search.evaluation import tally_fives, tally_open_fours
 from engine.search.position import (
     COLS,
+    EVERY_MARK,
+    FIVE_MARKS,
     GRAVITY,
     ROWS,
-    K,
     Position,
-    cell_class,
     gravity_target,
+    mark_set,
+    marked_cells,
 )
 
 ALL, DEFEND, BLOCK = 0, 1, 2  # kinds of move lists, returned with the list
@@ -50,7 +52,7 @@ def on_all_list(pos: Position, idx: int) -> bool:
 def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
     """Fill ``out`` (room for every cell plus one) with the moves worth searching for
     ``side``; return (count, kind)."""
-    me, opp = side - 1, 2 - side
+    opp = 2 - side
     n = 0
     kind = list_kind(pos, side)
     if pos.cfg[GRAVITY]:
@@ -61,19 +63,9 @@ def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
                 n += 1
         return n, ALL
     if kind == BLOCK:
-        for idx in pos.cells:
-            if pos.board[idx] == 0 and cell_class(pos, opp, idx) == C_FIVE:
-                out[n] = idx
-                n += 1
-        return n, BLOCK
-    if kind == DEFEND:
-        for idx in pos.cells:
-            if pos.board[idx] == 0 and (
-                cell_class(pos, me, idx) >= C_B4 or cell_class(pos, opp, idx) >= C_B4
-            ):
-                out[n] = idx
-                n += 1
-        return n, DEFEND
+        return marked_cells(pos, mark_set(opp, FIVE_MARKS), out), BLOCK
+    if kind == DEFEND:  # every cell where either side makes a four or a five
+        return marked_cells(pos, EVERY_MARK, out), DEFEND
     board, near = pos.board, pos.near
     for idx in pos.cells:  # branch-free: which cells qualify is a coin toss for the predictor
         out[n] = idx
@@ -88,32 +80,3 @@ def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
                     out[0] = idx
                     return 1, ALL
     return n, ALL
-
-
-@njit(cache=True)
-def five_cells_through(pos: Position, idx: int, player: int, out: np.ndarray, limit: int) -> int:
-    """Empty cells on the lines through ``idx`` where ``player`` completes a five, at most
-    ``limit`` of them (the walk stops once it has that many)."""
-    pl = player - 1
-    reach = pos.cfg[K]
-    n = 0
-    if limit <= 0:
-        return 0
-    for d in range(4):
-        step = pos.steps[d]
-        for sign in (-1, 1):
-            for i in range(1, reach + 1):
-                q = idx + sign * i * step
-                if pos.board[q] == 3:
-                    break
-                if pos.board[q] == 0 and cell_class(pos, pl, q) == C_FIVE:
-                    seen = False
-                    for j in range(n):
-                        if out[j] == q:
-                            seen = True
-                    if not seen:
-                        out[n] = q
-                        n += 1
-                        if n == limit:
-                            return n
-    return n

@@ -121,7 +121,14 @@ def _threat_win(
         ctx.vcf_budget[1] = ctx.vcf_budget[0] + nodes
         ctx.vcf_line[:] = -1
         found = by_vct = vct(
-            pos, side, VCT_DEPTH, ctx.vcf_budget, ctx.vcf_cache, ctx.vcf_line, 0, VCF_DEPTH,
+            pos,
+            side,
+            VCT_DEPTH,
+            ctx.vcf_budget,
+            ctx.vcf_cache,
+            ctx.vcf_line,
+            0,
+            VCF_DEPTH,
             ctx.vcf_buf,
         )
     ctx.ctl[NODES] += ctx.vcf_budget[3]  # positions made, as the alpha-beta nodes

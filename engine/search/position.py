@@ -6,7 +6,9 @@ leaves the array and meets a wall code instead of the next row. For every empty 
 direction the position keeps the *line key* of its neighbourhood and the pattern levels it
 gives both players; per player it keeps each cell's combination of its four levels (which
 indexes its class and score) and a *tally* (score sum and threat counts, see
-``evaluation.py``), so the evaluation and "does anyone threaten a five" are O(1).
+``evaluation.py``), so the evaluation and "does anyone threaten a five" are O(1), and bit sets
+of the cells where a player completes a five or makes a four, so the threat searches list them
+without scanning the board.
 
 ``make`` ORs two bits into the keys of the empty cells on the ``4 * 2R`` around the stone,
 re-classifies them and logs every level it changes with the cell's old combinations; ``unmake``
@@ -23,8 +25,16 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from engine.search.evaluation import CELL_CLASS, CELL_SCORE, CELL_TALLY, N_CLASSES
+from engine.search.evaluation import (
+    CELL_CLASS,
+    CELL_SCORE,
+    CELL_TALLY,
+    FIVES_SHIFT,
+    FOURS_SHIFT,
+    N_CLASSES,
+)
 from engine.search.patterns import (
     WALL_CODE,
     key_shift,
@@ -37,8 +47,12 @@ ROWS, COLS, K, RULE, RADIUS, WIDTH, GRAVITY, CELLS = range(8)
 # state fields
 HASH, STONES = range(2)
 POW9 = np.array([729, 81, 9, 1], dtype=np.int64)
-# An undo entry: cell, direction, old levels of both players, old combinations of both players.
-_DIR_SHIFT, _PAIR_SHIFT, _COMBO0_SHIFT, _COMBO1_SHIFT = 16, 18, 26, 39
+# Rows of ``marks``: cells where a player completes a five, cells where it makes a four.
+FIVE_MARKS, FOUR_MARKS = 0, 1
+EVERY_MARK = 15  # a marked_cells choice: both rows of both players
+# An undo entry: cell, direction, old levels of both players, old combinations of both
+# players, the marks the change flipped (two bits per player).
+_DIR_SHIFT, _PAIR_SHIFT, _COMBO0_SHIFT, _COMBO1_SHIFT, _FLIP_SHIFT = 16, 18, 26, 39, 52
 _COMBO_MASK = (1 << 13) - 1  # combinations are < 9 ** 4 = 6561
 
 
@@ -50,6 +64,7 @@ class Position(NamedTuple):
     pair: np.ndarray  # uint8[n, 4]: both players' levels per cell and direction (see patterns)
     combo: np.ndarray  # int32[2, n]: index of the cell's four levels in the cell tables
     tally: np.ndarray  # int64[2]: per player, its empty cells' CELL_TALLY shares summed
+    marks: np.ndarray  # uint64[2, 2, n / 64]: per player, bit sets of empty five / four cells
     near: np.ndarray  # int16[n]: stones within two cells (candidate moves have near > 0)
     zobrist: np.ndarray  # uint64[2, n]
     steps: np.ndarray  # int64[4]: index step per direction
@@ -128,6 +143,7 @@ def new_position(
         pair=np.zeros((size, 4), dtype=np.uint8),
         combo=np.zeros((2, size), dtype=np.int32),
         tally=np.zeros(2, dtype=np.int64),
+        marks=np.zeros((2, 2, (size + 63) // 64), dtype=np.uint64),
         near=np.zeros(size, dtype=np.int16),
         zobrist=rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64),
         steps=np.array([1, width, width + 1, width - 1], dtype=np.int64),
@@ -163,10 +179,63 @@ def _initialise(pos: Position, stones: np.ndarray) -> None:
             pos.combo[0, idx] += (pair & 15) * POW9[d]
             pos.combo[1, idx] += (pair >> 4) * POW9[d]
         for pl in range(2):
-            pos.tally[pl] += pos.cell_tally[pos.combo[pl, idx]]
+            share = pos.cell_tally[pos.combo[pl, idx]]
+            pos.tally[pl] += share
+            _flip_marks(pos.marks, pl, idx, _mark_bits(share))
     for i in range(stones.shape[0]):
         if stones[i] != 0:
             make(pos, pos.cells[i], stones[i])
+
+
+@njit(cache=True, inline="always")
+def _mark_bits(share: np.int64) -> int:
+    """The marks a tally share (or the XOR of two) carries: bit 0 five cell, bit 1 four cell."""
+    return ((share >> FIVES_SHIFT) & 1) | (((share >> FOURS_SHIFT) & 1) << 1)
+
+
+@njit(cache=True, inline="always")
+def _flip_marks(marks: np.ndarray, pl: int, idx: int, bits: int) -> None:
+    if bits != 0:  # rare: most changes make no cell a five or four cell, nor unmake one
+        word, bit = idx >> 6, np.uint64(1) << np.uint64(idx & 63)
+        if bits & 1:
+            marks[pl, FIVE_MARKS, word] ^= bit
+        if bits & 2:
+            marks[pl, FOUR_MARKS, word] ^= bit
+
+
+@njit(cache=True, inline="always")
+def mark_set(pl: int, row: int) -> int:
+    """The bit naming marks ``row`` of player index ``pl`` in a :func:`marked_cells` choice."""
+    return 1 << (2 * pl + row)
+
+
+@njit(cache=True, inline="always")
+def marked_cells(pos: Position, chosen: int, out: np.ndarray) -> int:
+    """Fill ``out`` with the empty cells in any of the ``chosen`` marks (an OR of
+    :func:`mark_set` bits), in board order as a scan would find them; return their number."""
+    marks = pos.marks
+    n = 0
+    for word in range(marks.shape[2]):
+        x = np.uint64(0)
+        for pl in range(2):
+            for row in range(2):
+                if chosen & mark_set(pl, row):
+                    x |= marks[pl, row, word]
+        while x != 0:
+            out[n] = word * 64 + trailing_zeros(x)
+            n += 1
+            x &= x - np.uint64(1)
+    return n
+
+
+@njit(cache=True, inline="always")
+def first_marked(pos: Position, pl: int, row: int) -> int:
+    """The first empty cell in marks ``row`` of player index ``pl`` (board order), or -1."""
+    marks = pos.marks
+    for word in range(marks.shape[2]):
+        if marks[pl, row, word] != 0:
+            return word * 64 + trailing_zeros(marks[pl, row, word])
+    return -1
 
 
 @njit(cache=True, inline="always")
@@ -183,8 +252,11 @@ def make(pos: Position, idx: int, player: int) -> None:
     keys, table, pair, combo, board = pos.keys, pos.table, pos.pair, pos.combo, pos.board
     cell_tally, undo = pos.cell_tally, pos.undo
     old_tally0, old_tally1 = pos.tally[0], pos.tally[1]
-    tally0 = old_tally0 - cell_tally[combo[0, idx]]  # the cell leaves the empty cells
-    tally1 = old_tally1 - cell_tally[combo[1, idx]]
+    share0, share1 = cell_tally[combo[0, idx]], cell_tally[combo[1, idx]]
+    tally0 = old_tally0 - share0  # the cell leaves the empty cells
+    tally1 = old_tally1 - share1
+    _flip_marks(pos.marks, 0, idx, _mark_bits(share0))
+    _flip_marks(pos.marks, 1, idx, _mark_bits(share1))
     board[idx] = player
     pos.state[HASH] ^= pos.zobrist[player - 1, idx]
     pos.state[STONES] += np.uint64(1)
@@ -216,8 +288,14 @@ def make(pos: Position, idx: int, player: int) -> None:
                 new1 = old1 + ((levels >> 4) - (old >> 4)) * weight
                 combo[0, q] = new0
                 combo[1, q] = new1
-                tally0 += cell_tally[new0] - cell_tally[old0]
-                tally1 += cell_tally[new1] - cell_tally[old1]
+                was0, now0 = cell_tally[old0], cell_tally[new0]
+                was1, now1 = cell_tally[old1], cell_tally[new1]
+                tally0 += now0 - was0
+                tally1 += now1 - was1
+                flips = _mark_bits(was0 ^ now0) | (_mark_bits(was1 ^ now1) << 2)
+                if flips != 0:
+                    _flip_marks(pos.marks, 0, q, flips & 3)
+                    _flip_marks(pos.marks, 1, q, flips >> 2)
                 top += 1
                 undo[top] = (
                     q
@@ -225,6 +303,7 @@ def make(pos: Position, idx: int, player: int) -> None:
                     | (old << _PAIR_SHIFT)
                     | (old0 << _COMBO0_SHIFT)
                     | (old1 << _COMBO1_SHIFT)
+                    | (flips << _FLIP_SHIFT)
                 )
     undo[top + 1] = old_tally0
     undo[top + 2] = old_tally1
@@ -266,7 +345,13 @@ def unmake(pos: Position, idx: int) -> None:
         pair[q, (entry >> _DIR_SHIFT) & 3] = (entry >> _PAIR_SHIFT) & 0xFF
         combo[0, q] = (entry >> _COMBO0_SHIFT) & _COMBO_MASK
         combo[1, q] = (entry >> _COMBO1_SHIFT) & _COMBO_MASK
+        flips = entry >> _FLIP_SHIFT
+        if flips != 0:
+            _flip_marks(pos.marks, 0, q, flips & 3)
+            _flip_marks(pos.marks, 1, q, flips >> 2)
     undo[0] = top - 3 - n
+    _flip_marks(pos.marks, 0, idx, _mark_bits(pos.cell_tally[combo[0, idx]]))
+    _flip_marks(pos.marks, 1, idx, _mark_bits(pos.cell_tally[combo[1, idx]]))
     _touch_near(pos.near, pos.cfg[WIDTH], idx, -1)
 
 

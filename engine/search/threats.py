@@ -18,16 +18,28 @@ from numba import njit
 from engine.search.evaluation import (
     C_B4,
     C_F3,
-    C_FIVE,
     tally_fives,
     tally_fours,
     tally_open_fours,
 )
-from engine.search.movegen import five_cells_through
-from engine.search.position import HASH, Position, cell_class, cell_score, make, unmake
+from engine.search.position import (
+    EVERY_MARK,
+    FIVE_MARKS,
+    FOUR_MARKS,
+    HASH,
+    Position,
+    cell_class,
+    cell_score,
+    first_marked,
+    make,
+    mark_set,
+    marked_cells,
+    unmake,
+)
 from engine.search.timer import now_ns
 
 MAX_CANDIDATES = 640
+MAX_FIVE_CELLS = 4 * 2 * 7  # bound: the cells within k <= 7 of a move on its four lines
 FAIL_CACHE_BITS = 16
 
 
@@ -37,7 +49,7 @@ def new_fail_cache() -> np.ndarray:
 
 def new_buffer(depth: int) -> np.ndarray:
     """Per-level move lists for a VCF of up to ``depth`` fours."""
-    return np.zeros((depth + 1, MAX_CANDIDATES + 8), dtype=np.int64)
+    return np.zeros((depth + 1, MAX_CANDIDATES + MAX_FIVE_CELLS), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -75,15 +87,6 @@ def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
 
 
 @njit(cache=True)
-def _five_cell(pos: Position, pl: int) -> int:
-    """A completion cell of player index ``pl`` (which has one), first in board order."""
-    for idx in pos.cells:
-        if pos.board[idx] == 0 and cell_class(pos, pl, idx) == C_FIVE:
-            return idx
-    return -1
-
-
-@njit(cache=True)
 def _no_single_block(pos: Position, attacker: int, fives: np.ndarray, nf: int) -> bool:
     """Whether a five is left after the defender blocks any one of the ``nf`` completion
     cells (under caro a block can leave the other five blocked at both ends)."""
@@ -110,12 +113,12 @@ def vcf(
 ) -> bool:
     """Whether ``attacker`` (to move) wins by continuous fours within ``depth`` fours.
     On success ``line[ply:]`` holds the winning sequence (attacker, defender, ...).
-    ``buf`` (int64[>= depth + 1, MAX_CANDIDATES + 8]) holds each level's move list."""
+    ``buf`` (see :func:`new_buffer`) holds each level's move and five-cell lists."""
     me, opp = attacker - 1, 2 - attacker
     defender = 3 - attacker
     _spend(budget)
     if tally_fives(pos.tally[me]) > 0:
-        line[ply] = _five_cell(pos, me)
+        line[ply] = first_marked(pos, me, FIVE_MARKS)
         line[ply + 1] = -1
         return True
     if depth <= 0 or budget[0] > budget[1]:
@@ -129,18 +132,12 @@ def vcf(
     fives = buf[depth, MAX_CANDIDATES:]
     n = 0
     if tally_fives(pos.tally[opp]) == 1:
-        block = _five_cell(pos, opp)
+        block = first_marked(pos, opp, FIVE_MARKS)
         if block >= 0 and cell_class(pos, me, block) >= C_B4:
             moves[0] = block
             n = 1
     elif tally_fives(pos.tally[opp]) == 0:
-        wanted = tally_fours(pos.tally[me])  # the scan stops once it has found them all
-        for idx in pos.cells:
-            if pos.board[idx] == 0 and cell_class(pos, me, idx) >= C_B4:
-                moves[n] = idx
-                n += 1
-                if n == wanted:
-                    break
+        n = marked_cells(pos, mark_set(me, FOUR_MARKS), moves)
         _order(pos, me, moves, n)
     for i in range(n):
         m = moves[i]
@@ -148,8 +145,12 @@ def vcf(
         _visit(budget)
         won = False
         if tally_fives(pos.tally[opp]) == 0:
-            # The attacker had no five before this move, so every five cell is on its lines.
-            nf = five_cells_through(pos, m, attacker, fives, tally_fives(pos.tally[me]))
+            # The attacker had no five before this move: its five cells are the move's.
+            nf = tally_fives(pos.tally[me])
+            if nf == 1:
+                fives[0] = first_marked(pos, me, FIVE_MARKS)
+            elif nf >= 2:
+                marked_cells(pos, mark_set(me, FIVE_MARKS), fives)
             if nf >= 2 and _no_single_block(pos, attacker, fives, nf):
                 line[ply + 1] = fives[0]
                 line[ply + 2] = fives[1]
@@ -213,13 +214,7 @@ def vct(
             unmake(pos, m)
             continue  # not a threat after all
         # Every defence must fail: block cells, the defender's fours.
-        nr = 0
-        for idx in pos.cells:
-            if pos.board[idx] == 0 and (
-                cell_class(pos, me, idx) >= C_B4 or cell_class(pos, opp, idx) >= C_B4
-            ):
-                replies[nr] = idx
-                nr += 1
+        nr = marked_cells(pos, EVERY_MARK, replies)  # every cell where a side makes 4 or 5
         refuted = nr == 0
         for j in range(nr):
             r = replies[j]

@@ -8,13 +8,23 @@ import numpy as np
 
 from engine.board import Board
 from engine.search import position_of
-from engine.search.position import make, unmake
+from engine.search.evaluation import C_B4, C_B4F3, C_F4, C_FIVE
+from engine.search.position import FIVE_MARKS, FOUR_MARKS, make, mark_set, marked_cells, unmake
 
 
 def snapshot(pos):
     return [
         a.copy()
-        for a in (pos.keys, pos.pair, pos.combo, pos.tally, pos.near, pos.state, pos.undo[:1])
+        for a in (
+            pos.keys,
+            pos.pair,
+            pos.combo,
+            pos.tally,
+            pos.marks,
+            pos.near,
+            pos.state,
+            pos.undo[:1],
+        )
     ]
 
 
@@ -45,3 +55,20 @@ def test_incremental_counts_match_a_position_built_from_the_same_stones():
     assert np.array_equal(pos.tally, fresh.tally)
     empty = pos.board == 0
     assert np.array_equal(pos.combo[:, empty], fresh.combo[:, empty])
+    assert np.array_equal(pos.marks, fresh.marks)
+
+
+def test_marks_are_the_empty_five_and_four_cells_of_each_player():
+    # Player 1 has h8-k8 (two five cells) and h8-h10; player 2 has a four on column a.
+    board = Board.from_moves("gomoku", "h8 a1 i8 a3 j8 a5 h9 a7 h10 a9 k8")
+    pos = position_of(board)
+    cls = pos.cls
+    out = np.zeros(pos.board.shape[0], dtype=np.int64)
+    found = []
+    for pl in range(2):
+        for row, wanted in ((FIVE_MARKS, (C_FIVE,)), (FOUR_MARKS, (C_B4, C_B4F3, C_F4))):
+            cells = [int(c) for c in pos.cells if pos.board[c] == 0 and cls[pl, c] in wanted]
+            n = marked_cells(pos, mark_set(pl, row), out)
+            assert list(out[:n]) == cells
+            found.append(len(cells))
+    assert found[0] == 2 and found[3] > 0
