@@ -261,7 +261,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=1.0, help="mean think time (s)")
     parser.add_argument("--workers", type=int, default=3, help="generator processes")
     parser.add_argument("--variant", default="gomoku")
-    parser.add_argument("--ai-level", type=int, default=1)
+    parser.add_argument("--ai-level", type=int, default=3,
+                        help="AI level of the games against the AI (3: the client's default)")
     parser.add_argument("--no-deflate", action="store_true",
                         help="do not offer permessage-deflate (browsers always do)")
     parser.add_argument("--ai-workers", type=int, default=os.cpu_count() or 1)

@@ -2,7 +2,10 @@
 
 `AiPool.choose(...)` runs `engine.ai.choose_move` in a `ProcessPoolExecutor`. At most `workers`
 searches run at once; more requests wait their turn (the queue is bounded by waiting, nothing is
-dropped). When a worker process dies (killed, out of memory, a crash in native code) the executor
+dropped). When more wait than the workers can serve in time, each search gets a share of its
+budget (`busy_budget_ms`): players get a quicker, somewhat weaker move instead of a long wait
+(50 games against level 3 on two workers waited 5 s a move with full budgets; bench/load.py
+scenario 3). When a worker process dies (killed, out of memory, a crash in native code) the executor
 is broken for everyone: the pool is rebuilt once and the search retried.
 """
 
@@ -33,6 +36,16 @@ ATTEMPTS = 3
 WORKER_START = multiprocessing.get_context("spawn")
 WORKER_NICE = 5
 PARENT_CHECK_S = 1.0
+BUSY_FLOOR_MS = 100  # the least a search is cut to when many wait (less only if asked for less)
+
+
+def busy_budget_ms(budget_ms: int, workers: int, waiting: int) -> int:
+    """The time a search starting now gets when `waiting` more searches queue behind it: the
+    whole budget while nobody waits, else a share such that the queue drains in about one
+    budget, never below BUSY_FLOOR_MS."""
+    if waiting <= 0:
+        return budget_ms
+    return max(min(budget_ms, BUSY_FLOOR_MS), budget_ms * workers // (workers + waiting))
 
 
 def start_worker(node_pid: int, warm: bool) -> None:
@@ -95,11 +108,15 @@ class AiPool:
 
     async def choose(self, variant: str, moves: Sequence[str], *, level: int,
                      time_ms: int | None, seed: int) -> Analysis:
+        """Search for a move; `time_ms` is the budget when the pool keeps up (None: the
+        level's own, which then is not cut)."""
         self._waiting += 1
         try:
             await self._slots.acquire()
         finally:
             self._waiting -= 1
+        if time_ms is not None:
+            time_ms = busy_budget_ms(time_ms, self.workers, self._waiting)
         self._busy += 1
         started = time.perf_counter()
         try:
