@@ -126,7 +126,7 @@ def speed_rows(time_ms: int) -> list[Row]:
         Row(
             "speed",
             f"15x15 midgame nodes/s at {time_ms} ms",
-            f"{mean['nps']:,}",
+            f"{mean['nps']:,} (cpu {mean['cpu_nps']:,})",
             f">= {NPS_TARGET:,}",
             mean["nps"] >= NPS_TARGET,
         ),
