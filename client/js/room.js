@@ -80,6 +80,10 @@ export function mountRoom(main, roomId) {
     const result = state.result;
     if (!result || !result.line || !result.line.length) return [];
     const last = played[played.length - 1];
+    const { cols, rows } = state.board;
+    const given = (result.cells || []).map(([col, row]) => (col >= 0 && col < cols && row >= 0 && row < rows ? row * cols + col : -1));
+    if (given.length && given.every((c) => c >= 0 && cells[c])) return given;
+    // A record from before the server sent `cells`: work the line out from the notation.
     if (state.board.gravity) return findLine(state.board, cells, last, result.line.map(Number));
     const line = result.line.map((m) => strToCell(state.board, m, cells));
     return line.every((c) => c >= 0 && cells[c]) ? line : findLine(state.board, cells, last);

@@ -92,7 +92,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
         return state, events
     if outcome.termination is Termination.WIN:
         result = Result(outcome.winner, Reason.LINE,
-                        tuple(board.move_str(cell) for cell in outcome.line))
+                        tuple(board.move_str(cell) for cell in outcome.line),
+                        tuple((cell % board.cols, cell // board.cols) for cell in outcome.line))
     else:
         result = Result(None, Reason.BOARD_FULL)
     state, ending = end_game(state, result, now)

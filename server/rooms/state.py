@@ -82,14 +82,19 @@ class Seat:
 class Result:
     winner: int | None
     reason: Reason
-    line: tuple[str, ...] = ()
+    line: tuple[str, ...] = ()  # the winning moves, in notation
+    # The same cells as [column, row] from the bottom-left, 0-based: in Connect Four the
+    # notation names only a column, so `line` alone cannot say where the four stones are.
+    cells: tuple[tuple[int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason.value, "line": list(self.line)}
+        return {"winner": self.winner, "reason": self.reason.value, "line": list(self.line),
+                "cells": [list(cell) for cell in self.cells]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
-        return cls(data["winner"], Reason(data["reason"]), tuple(data["line"]))
+        cells = tuple((col, row) for col, row in data.get("cells", ()))  # older records: none
+        return cls(data["winner"], Reason(data["reason"]), tuple(data["line"]), cells)
 
 
 @dataclass(slots=True, frozen=True)

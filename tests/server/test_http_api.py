@@ -98,7 +98,7 @@ async def test_clock_flag_falls_with_no_client_connected(arena_node):
         status, state = await http("GET", f"{arena_node.url}/api/rooms/{room['room_id']}")
         if state["status"] == "finished":
             break
-    assert state["result"] == {"winner": 2, "reason": "timeout", "line": []}
+    assert state["result"] == {"winner": 2, "reason": "timeout", "line": [], "cells": []}
     assert state["clock"]["remaining"]["1"] == 0
 
 

@@ -83,7 +83,15 @@ def test_completing_a_line_wins_with_the_line_in_notation():
     assert [e["type"] for e in transition.events] == ["move", "game_over"]
     result = transition.state.result
     assert (result.winner, result.reason, result.line) == (1, Reason.LINE, ("c1", "b2", "a3"))
+    assert result.cells == ((2, 0), (1, 1), (0, 2))
     assert transition.state.status is Status.FINISHED
+
+
+def test_a_connect_four_win_names_the_cells_not_only_the_columns():
+    room = play(playing_room("connect4"), "1", "2", "2", "3", "3", "4", "3", "4", "4", "7")
+    result = apply(room, commands.Move(1, "4"), T0).state.result
+    assert result.line == ("1", "2", "3", "4")
+    assert result.cells == ((0, 0), (1, 1), (2, 2), (3, 3))
 
 
 def test_full_board_without_a_line_is_a_draw():

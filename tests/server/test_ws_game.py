@@ -76,7 +76,7 @@ async def test_draw_offer_accepted_ends_the_game_in_a_draw(arena_node):
     await first.command("draw_offer")
     over = await second.command("draw_accept")
     assert over["type"] == "game_over" and over["result"] == {
-        "winner": None, "reason": "agreement", "line": []}
+        "winner": None, "reason": "agreement", "line": [], "cells": []}
 
 
 async def test_takeback_accepted_over_the_socket_removes_the_move(arena_node):
@@ -108,4 +108,4 @@ async def test_claim_win_after_the_opponent_left_long_enough(arena_node):
         claimed = await first.command("claim_win")
         if claimed["type"] == "game_over":
             break
-    assert claimed["result"] == {"winner": 1, "reason": "abandoned", "line": []}
+    assert claimed["result"] == {"winner": 1, "reason": "abandoned", "line": [], "cells": []}
