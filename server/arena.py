@@ -95,7 +95,7 @@ async def arena_context(app: web.Application) -> AsyncIterator[None]:
     gc.callbacks.append(gc_pauses)
     tune_garbage_collector()
     timer_loop = TimerLoop(arena.timers, arena.repo, arena.service, arena.ai.play,
-                           arena.metrics)
+                           arena.metrics, arena.presence.watched)
     for name, job in (("fanout", arena.fanout.run()), ("timers", timer_loop.run()),
                       ("presence", arena.presence.run()), ("loop-lag", loop_lag.run())):
         arena.tasks.append(asyncio.create_task(job, name=name))

@@ -24,7 +24,7 @@ import redis.asyncio as redis
 
 from .metrics import ArenaMetrics
 from .rooms import Mode, RoomState, commands
-from .rooms.outcomes import flag_fallen
+from .rooms.outcomes import demo_restart_at, flag_fallen
 
 if TYPE_CHECKING:
     from .repository import RoomRepository
@@ -61,7 +61,8 @@ def ai_due_at(state: RoomState, pace_ms: int) -> int | None:
 
 
 def due_at(state: RoomState, pace_ms: int) -> int | None:
-    dues = [d for d in (state.flag_deadline(), ai_due_at(state, pace_ms)) if d is not None]
+    dues = [d for d in (state.flag_deadline(), ai_due_at(state, pace_ms),
+                        demo_restart_at(state)) if d is not None]
     return min(dues) if dues else None
 
 
@@ -103,12 +104,14 @@ class TimerLoop:
     """Scans the timers and attends to due rooms."""
 
     def __init__(self, index: TimerIndex, repo: RoomRepository, service: RoomService,
-                 play_ai: Callable[[str], Awaitable[None]], metrics: ArenaMetrics) -> None:
+                 play_ai: Callable[[str], Awaitable[None]], metrics: ArenaMetrics,
+                 watched: Callable[[str], Awaitable[bool]]) -> None:
         self.index = index
         self.repo = repo
         self.service = service
         self.play_ai = play_ai
         self.metrics = metrics
+        self.watched = watched  # has the room an open socket on any node?
         self._tasks: set[asyncio.Task] = set()
 
     async def run(self) -> None:
@@ -141,6 +144,15 @@ class TimerLoop:
                 self.metrics.timer_fires.inc(kind="ai")
                 await self.play_ai(room_id)  # the AI player keeps the entry up to date
                 return
+            elif state is not None and (restart := demo_restart_at(state)) is not None \
+                    and restart <= now:
+                if not await self.watched(room_id):
+                    # Nobody to watch the next game: forget the room until a socket opens it
+                    # (server/ws.py registers it again) instead of playing to an empty room.
+                    await self.index.release(room_id, claimed, None)
+                    return
+                self.metrics.timer_fires.inc(kind="demo")
+                state = (await self.service.execute(room_id, lambda _s: commands.Tick())).state
             await self.index.release(room_id, claimed, state)
         except Exception:
             log.exception("attending room %s failed; it comes due again", room_id)

@@ -121,6 +121,11 @@ class Presence:
             entries, seen = await pipe.execute()
         return _totals(entries, seen)
 
+    async def watched(self, room_id: str) -> bool:
+        """Has the room an open socket (a player's or a spectator's) on any live node?"""
+        totals, _seen = await self.totals(room_id)
+        return any(count > 0 for count in totals.values())
+
     async def message(self, room_id: str, state: RoomState | None = None) -> dict[str, Any]:
         """The `presence` message of docs/protocol.md §3.4."""
         ai_seats = self._remember_ai_seats(room_id, state or await self.load(room_id))

@@ -26,6 +26,7 @@ from .ratelimit import TokenBucket
 from .repository import dumps
 from .room_service import now_ms
 from .rooms import RoomState, Status, commands
+from .rooms.outcomes import demo_restart_at
 from .rooms.state import Mode
 from .tokens import hash_token, new_token, same_hash
 from .ws_messages import (
@@ -283,6 +284,8 @@ class Connection:
         self.arena.metrics.connections.set(len(self.arena.sockets))
         self.present = True
         await self.arena.presence.connected(self.room_id, self.seat)
+        if demo_restart_at(state) is not None:
+            await self.arena.timers.schedule(state)  # a finished demo plays on for its watcher
 
     def _send_history(self, state: RoomState, events: list[dict] | None,
                       force: bool = False) -> None:

@@ -93,7 +93,8 @@ class Chat:
 
 @dataclass(slots=True, frozen=True)
 class Tick:
-    """Time passes: ends the game when the running clock's flag has fallen."""
+    """Time passes: ends the game when the running clock's flag has fallen, or starts the next
+    game of a finished AI-vs-AI demo once its pause is over."""
 
 
 Command = (Join | Move | Resign | DrawOffer | DrawAnswer | TakebackRequest | TakebackAnswer

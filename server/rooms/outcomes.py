@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import ArenaError, ErrorCode
-from .state import SEATS, Reason, Result, RoomState, Status, other
+from .state import SEATS, Mode, Reason, Result, RoomState, Status, other
 
 Event = dict[str, Any]
 Step = tuple[RoomState, list[Event]]
@@ -28,6 +28,17 @@ def require_playing(state: RoomState) -> None:
 def flag_fallen(state: RoomState, now: int) -> bool:
     return state.status is Status.PLAYING and state.clock is not None \
         and state.clock.has_flagged(now)
+
+
+DEMO_RESTART_MS = 10_000  # a finished AI-vs-AI demo starts its next game after this pause
+
+
+def demo_restart_at(state: RoomState) -> int | None:
+    """When a finished AI-vs-AI demo starts its next game (epoch ms), else None."""
+    if state.mode is not Mode.AI_VS_AI or state.status is not Status.FINISHED \
+            or state.finished_at is None:
+        return None
+    return state.finished_at + DEMO_RESTART_MS
 
 
 def end_game(state: RoomState, result: Result, now: int) -> Step:

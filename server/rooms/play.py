@@ -11,7 +11,16 @@ from ..errors import ArenaError, ErrorCode, from_engine
 from . import commands as cmd
 from .boards import board_after, remember
 from .clock import ClockConfig
-from .outcomes import Step, end_game, flag_fallen, require_player, require_playing, timeout
+from .offers import rematch
+from .outcomes import (
+    Step,
+    demo_restart_at,
+    end_game,
+    flag_fallen,
+    require_player,
+    require_playing,
+    timeout,
+)
 from .state import (
     CHAT_KEEP,
     SEATS,
@@ -135,6 +144,10 @@ def chat(state: RoomState, command: cmd.Chat, now: int) -> Step:
 
 
 def tick(state: RoomState, command: cmd.Tick, now: int) -> Step:
+    """Whatever the time has brought: a fallen flag, or the next game of a finished demo."""
     if flag_fallen(state, now):
         return timeout(state, now)
+    restart = demo_restart_at(state)
+    if restart is not None and now >= restart:
+        return rematch(state, now)
     return state, []

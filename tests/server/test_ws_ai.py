@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.board import Board
+from server.rooms.outcomes import DEMO_RESTART_MS
 from tests.server.client import Player, create_room, http
 
 
@@ -51,3 +52,15 @@ async def test_ai_vs_ai_demo_plays_itself_to_the_end_for_a_spectator(arena_node)
     state = (await spectator.wait_for("snapshot"))["state"]
     result = state["result"] or (await spectator.wait_for("game_over", within=30))["result"]
     assert result["reason"] in ("line", "board_full")
+
+
+async def test_a_watched_demo_starts_its_next_game_and_an_unwatched_one_rests(arena_node):
+    demo = {"variant": "tictactoe", "opponent": "ai_vs_ai", "ai_level": 1}
+    watched = await create_room(arena_node.url, **demo)
+    unwatched = await create_room(arena_node.url, **demo)
+    spectator = await Player.join(arena_node.ws_url, watched["room_id"])
+    restart = await spectator.wait_for("rematch", within=(DEMO_RESTART_MS + 20_000) / 1000)
+    assert restart["state"]["game_no"] == 2 and restart["state"]["status"] == "playing"
+    status, resting = await http("GET", f"{arena_node.url}/api/rooms/{unwatched['room_id']}")
+    assert (resting["game_no"], resting["status"]) == (1, "finished")
+
