@@ -25,6 +25,7 @@ from bench.load_clients import (
     create_room,
     fetch_state,
 )
+from server.arena import tune_garbage_collector
 from server.cli import new_event_loop
 
 log = logging.getLogger(__name__)
@@ -162,6 +163,9 @@ async def _run(plan: WorkerPlan, ready, go, results) -> None:
     worker = Worker(plan)
     await worker.setup()
     readers = [asyncio.create_task(c.read()) for c in worker.clients]
+    # The generator's own collection pauses would be measured as move latency: the same
+    # collector settings as the node (server/arena.py).
+    tune_garbage_collector()
     ready.put((plan.index, worker.tally.sockets))
     await asyncio.get_running_loop().run_in_executor(None, go.wait)
     await worker.play()
