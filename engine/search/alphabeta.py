@@ -2,7 +2,8 @@
 
 Each node first asks the threat counts whether the game is already decided (a five to
 complete, an open four the opponent cannot answer with a four), then searches the moves from
-``movegen`` (forced blocks are extensions, not plies). Ordering: transposition-table move,
+``movegen`` (forced replies are extensions, not plies: blocking a five, and stopping
+an open three without a four to counter with). Ordering: transposition-table move,
 killers, then the cells' static threat value plus history. Quiet late moves are searched
 reduced (LMR). At the horizon a small VCF search looks for a forced win by fours before the
 static evaluation is trusted. The clock is read every 1024 nodes; on the deadline the search
@@ -27,7 +28,7 @@ from engine.search.evaluation import (
     tally_fours,
     tally_open_fours,
 )
-from engine.search.movegen import ALL, BLOCK, gen_moves, list_kind, on_all_list
+from engine.search.movegen import ALL, BLOCK, DEFEND, gen_moves, list_kind, on_all_list
 from engine.search.position import (
     CELLS,
     GRAVITY,
@@ -183,6 +184,15 @@ def _decided(pos: Position, side: int, ply: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def _forced(pos: Position, side: int, kind: int) -> bool:
+    """Whether the side to move only answers a threat, so the reply costs no depth: it must
+    block a five, or stop an open three while it has no four of its own to gain a tempo
+    (with a four it could counter, and two open threes could extend each other forever).
+    Threat sequences then search to their end, which a fixed depth would cut one ply short."""
+    return kind == BLOCK or (kind == DEFEND and tally_fours(pos.tally[side - 1]) == 0)
+
+
+@njit(cache=True, inline="always")
 def _save_pv(ctx: SearchContext, ply: int, move: int) -> None:
     ctx.pv[ply, ply] = move
     end = max(ctx.pv_len[ply + 1], ply + 1)
@@ -219,7 +229,7 @@ def negamax(
         ):
             return s
     kind = list_kind(pos, side)
-    child_depth = depth if kind == BLOCK else depth - 1
+    child_depth = depth if _forced(pos, side, kind) else depth - 1
     alpha0 = alpha
     best, best_move = -INF, -1
     # Most nodes cut off on their first moves. The remembered ones (transposition move, then
@@ -322,7 +332,7 @@ def search_root(
     scores = np.full(n, -INF, dtype=np.int64)
     one = np.int64(1)  # not a literal: numba cannot compile the recursion for literal arguments
     for depth in range(1, max_depth + 1):
-        child_depth = depth if kind == BLOCK else depth - 1
+        child_depth = depth if _forced(pos, side, kind) else depth - 1
         alpha, beta = -INF, INF
         iter_best, iter_score, finished_first = -1, -INF, False
         for i in range(n):
