@@ -115,3 +115,11 @@ def test_caro9_and_custom_boards_are_searched():
 def test_transposition_table_respects_its_memory_budget():
     keys, data = new_table(64)
     assert keys.nbytes + data.nbytes <= 64 << 20
+
+
+def test_replies_to_open_threes_cost_no_depth_so_a_long_threat_line_is_seen_at_depth_five():
+    # "defend caro #4": g8 loses to a 31-ply line of threes and fours; counting the forced
+    # replies as plies, the search only saw it at depth 8 and played g8 at depths 5 and 7.
+    puzzle = next(p for p in load_suite() if p.note == "caro #4")
+    analysis = choose_grid_move(puzzle.board(), time_ms=10**6, level=5, max_depth=5)
+    assert analysis.move in puzzle.answers
