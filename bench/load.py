@@ -44,7 +44,7 @@ from bench.load_cluster import (  # noqa: E402
     Cluster,
     bucket_quantile,
     cpu_seconds,
-    histogram_buckets,
+    node_histograms,
     redis_calls,
     rss_bytes,
     start_cluster,
@@ -63,6 +63,7 @@ SCENARIOS = {
     4: {"games": 1000, "spectators": 500, "ai_games": 0, "idle": 0, "nodes": 2},
 }
 LOOP_LAG, GC_PAUSES = "caro_event_loop_lag_seconds", "caro_gc_pause_seconds"
+HISTOGRAMS = (LOOP_LAG, GC_PAUSES)
 SETUP_TIMEOUT_S = 600.0
 RESULT_GRACE_S = 120.0
 NOFILE_WANTED = 65_536
@@ -154,8 +155,7 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     roles = {"server": (servers, False), "ai workers": (servers, True),
              "redis": (cluster.redis_pids(), False), "nginx": (cluster.lb_pids(), True)}
     cpu_before = {role: cpu_seconds(pids, kids) for role, (pids, kids) in roles.items()}
-    histograms_before = {name: [histogram_buckets(url, name) for url in cluster.node_urls]
-                         for name in (LOOP_LAG, GC_PAUSES)}
+    histograms_before = [node_histograms(url, HISTOGRAMS) for url in cluster.node_urls]
     load_before = os.getloadavg()
     calls_before = redis_calls(cluster)
     profiler = Profiler(servers[0], args.profile, args.duration) if args.profile else None
@@ -169,17 +169,12 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     rss_end = rss_bytes(servers)
     cpu = {role: (cpu_seconds(pids, kids) - cpu_before[role]) / elapsed
            for role, (pids, kids) in roles.items()}
-    histograms = {name: [histogram_buckets(url, name) for url in cluster.node_urls]
-                  for name in (LOOP_LAG, GC_PAUSES)}
-    lags = [bucket_quantile(before, after, 0.99)
-            for before, after in zip(histograms_before[LOOP_LAG], histograms[LOOP_LAG],
-                                     strict=True)]
-    gc_max = [bucket_quantile(before, after, 1.0)
-              for before, after in zip(histograms_before[GC_PAUSES], histograms[GC_PAUSES],
-                                       strict=True)]
-    gc_pauses = sum(after.get(math.inf, 0) - before.get(math.inf, 0)
-                    for before, after in zip(histograms_before[GC_PAUSES], histograms[GC_PAUSES],
-                                             strict=True))
+    nodes = list(zip(histograms_before,
+                     [node_histograms(url, HISTOGRAMS) for url in cluster.node_urls], strict=True))
+    lags = [bucket_quantile(before[LOOP_LAG], after[LOOP_LAG], 0.99) for before, after in nodes]
+    gc_max = [bucket_quantile(before[GC_PAUSES], after[GC_PAUSES], 1.0) for before, after in nodes]
+    gc_pauses = sum(after[GC_PAUSES].get(math.inf, 0) - before[GC_PAUSES].get(math.inf, 0)
+                    for before, after in nodes)
     load_after = os.getloadavg()
     calls = redis_calls(cluster)
     calls.subtract(calls_before)

@@ -165,17 +165,21 @@ def rss_bytes(pids: list[int]) -> int:
     return total
 
 
-def histogram_buckets(url: str, name: str) -> dict[float, int]:
-    """The node's cumulative buckets of histogram `name` (e.g. `caro_event_loop_lag_seconds`):
-    upper bound -> count (empty when an overloaded node does not answer in time)."""
+def node_histograms(url: str, names: tuple[str, ...]) -> dict[str, dict[float, int]]:
+    """The node's cumulative buckets of each histogram in `names` (e.g.
+    `caro_event_loop_lag_seconds`), from one scrape of /metrics: name -> upper bound -> count
+    (empty when an overloaded node does not answer in time)."""
     try:
         with urllib.request.urlopen(f"{url}/metrics", timeout=METRICS_TIMEOUT_S) as response:
             text = response.read().decode()
     except OSError as exc:
         log.warning("no /metrics from %s: %r", url, exc)
-        return {}
-    bucket = re.compile(rf'^{name}_bucket\{{le="([^"]+)"\}} (\d+)$', re.M)
-    return {float(le): int(count) for le, count in bucket.findall(text)}
+        return {name: {} for name in names}
+    histograms = {}
+    for name in names:
+        bucket = re.compile(rf'^{name}_bucket\{{le="([^"]+)"\}} (\d+)$', re.M)
+        histograms[name] = {float(le): int(count) for le, count in bucket.findall(text)}
+    return histograms
 
 
 def bucket_quantile(before: dict[float, int], after: dict[float, int], q: float) -> float | None:

@@ -113,6 +113,10 @@ class Registry:
         return "\n".join(metric.render() for metric in self.metrics) + "\n"
 
 
+# Bucket bounds (seconds) of the histograms of the node's stalls: the loop-lag target is 10 ms.
+PAUSE_BUCKETS_S = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5)
+
+
 class ArenaMetrics:
     """Every metric the server exports (docs/protocol.md §7)."""
 
@@ -131,10 +135,10 @@ class ArenaMetrics:
         self.ai_rebuilds = add(Counter("caro_ai_pool_rebuilds_total",
                                        "process pools rebuilt after a worker died"))
         self.loop_lag = add(Histogram("caro_event_loop_lag_seconds", "event loop wake-up delay",
-                                      (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5)))
+                                      PAUSE_BUCKETS_S))
         self.gc_pauses = add(Histogram("caro_gc_pause_seconds",
                                        "garbage collections (the whole process stops)",
-                                       (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5)))
+                                       PAUSE_BUCKETS_S))
         self.timer_fires = add(Counter("caro_timer_fires_total", "timers acted on, by kind"))
 
 

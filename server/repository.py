@@ -179,11 +179,11 @@ class RoomRepository:
         if not state.public:
             return
         room_id = state.room_id
-        if state.public and state.status is Status.WAITING:
+        if state.status is Status.WAITING:
             await self.redis.zadd(LOBBY_KEY, {room_id: state.created_at})
         else:
             await self.redis.zrem(LOBBY_KEY, room_id)
-        if state.public and state.status is Status.PLAYING:
+        if state.status is Status.PLAYING:
             await self.redis.zadd(LIVE_KEY, {room_id: now})
         else:
             await self.redis.zrem(LIVE_KEY, room_id)

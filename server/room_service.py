@@ -106,8 +106,7 @@ class RoomService:
         await self.timers.schedule(state)
         await self.repo.create(state)
         log.info("room %s created (%s, %s)", state.room_id, state.variant, state.mode.value)
-        if state.public:
-            await self.repo.refresh_indexes(state, now_ms())
+        await self.repo.refresh_indexes(state, now_ms())  # a no-op for a private room
         await self._committed(state, Transition(state, ()))
 
     async def execute(self, room_id: str, build: CommandBuilder) -> Transition:
