@@ -27,7 +27,7 @@ from engine.connect4.position import (
     winning_cells,
 )
 from engine.connect4.transposition import CTX_ABORTED, count_node
-from engine.native import popcount
+from engine.native import njit_search, popcount
 
 PROVEN = 10_000  # evaluations stay far below this; proven results are beyond it
 INFINITY = 1_000_000
@@ -79,7 +79,7 @@ def evaluate(current, mask, moves):  # type: ignore[no-untyped-def]
     return score
 
 
-@njit(cache=True)
+@njit_search
 def alphabeta(current, mask, moves, depth, alpha, beta, ctx, sort_moves, sort_scores):  # type: ignore[no-untyped-def]
     """Fail-soft negamax to ``depth`` plies; sets ``ctx[CTX_ABORTED]`` at the deadline."""
     if count_node(ctx, _CLOCK_EVERY):

@@ -44,6 +44,7 @@ from engine.connect4.transposition import (
     tt_put,
 )
 from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError
+from engine.native import njit_search
 
 # Stored values: upper bounds as 1..37, lower bounds as 38..74 (0 means "nothing stored").
 _UPPER_OFFSET = 1 - MIN_SCORE
@@ -57,7 +58,7 @@ def _half(value: int) -> int:
     return value // 2 if value >= 0 else -((-value) // 2)
 
 
-@njit(cache=True)
+@njit_search
 def negamax(current, mask, moves, alpha, beta, table, ctx, sort_moves, sort_scores):  # type: ignore[no-untyped-def]
     """Score of the position within ``(alpha, beta)`` (fail-hard bounds outside it).
 

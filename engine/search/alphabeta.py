@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from engine.native import njit_search
 from engine.search.evaluation import (
     C_F3,
     C_FIVE,
@@ -201,7 +202,7 @@ def _save_pv(ctx: SearchContext, ply: int, move: int) -> None:
     ctx.pv_len[ply] = end
 
 
-@njit(cache=True)
+@njit_search
 def negamax(
     pos: Position, ctx: SearchContext, side: int, depth: int, alpha: int, beta: int, ply: int
 ) -> int:

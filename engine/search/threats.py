@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from engine.native import njit_search
 from engine.search.evaluation import (
     C_B4,
     C_F3,
@@ -52,7 +53,7 @@ def new_buffer(depth: int) -> np.ndarray:
     return np.zeros((depth + 1, MAX_CANDIDATES + MAX_FIVE_CELLS), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit_search
 def _spend(budget: np.ndarray) -> None:
     """Count a node; past the deadline (``budget[2]``, monotonic ns) the budget is exhausted."""
     budget[0] += 1
@@ -67,13 +68,13 @@ def _visit(budget: np.ndarray) -> None:
         budget[3] += 1
 
 
-@njit(cache=True)
+@njit_search
 def _fail_key(pos: Position, attacker: int, depth: int, kind: int) -> np.uint64:
     salt = np.uint64(attacker * 0x9E3779B97F4A7C15 + depth * 0xBF58476D1CE4E5B9 + kind)
     return pos.state[HASH] ^ salt
 
 
-@njit(cache=True)
+@njit_search
 def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
     """Sort moves by the attacker's cell score, best first (insertion sort; lists are short)."""
     for i in range(1, n):
@@ -86,7 +87,7 @@ def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
         moves[j + 1] = m
 
 
-@njit(cache=True)
+@njit_search
 def _no_single_block(pos: Position, attacker: int, fives: np.ndarray, nf: int) -> bool:
     """Whether a five is left after the defender blocks any one of the ``nf`` completion
     cells (under caro a block can leave the other five blocked at both ends)."""
@@ -100,7 +101,7 @@ def _no_single_block(pos: Position, attacker: int, fives: np.ndarray, nf: int) -
     return True
 
 
-@njit(cache=True)
+@njit_search
 def vcf(
     pos: Position,
     attacker: int,
