@@ -59,8 +59,10 @@ def serve(args: argparse.Namespace) -> int:
     loop = new_event_loop()
     log.info(
         "caro-arena %s node %s starting (store: %s, AI workers: %d, event loop: %s)",
-        __version__, settings.node_id,
-        "embedded" if settings.embedded_store else "redis", settings.ai_workers,
+        __version__,
+        settings.node_id,
+        "embedded" if settings.embedded_store else "redis",
+        settings.ai_workers,
         type(loop).__module__.split(".")[0],
     )
     web.run_app(
@@ -97,3 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return args.func(args)
+
+
+if __name__ == "__main__":  # python -m server.cli: a checkout's own code, installed or not
+    sys.exit(main())

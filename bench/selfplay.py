@@ -1,0 +1,212 @@
+"""Match two Gomocup engines through the pbrain protocol and print the score with an Elo estimate.
+
+Made to compare engine versions: point ``--a`` and ``--b`` at two checkouts (``git worktree
+add ../old <rev>``) or at any other pbrain engine command, for example::
+
+    python bench/selfplay.py --a "python -m server.cli pbrain" \\
+        --b "cd ../old && .venv/bin/python -m server.cli pbrain" --variant caro --games 20
+
+Each engine runs in its own process for the whole match. Every opening of
+``bench.gomoku.OPENINGS`` is played twice, once with each engine moving next, and the engine to
+move gets the whole position with ``BOARD`` (so no engine keeps state between moves that the
+other lacks). The referee is our own :class:`engine.board.Board`: an illegal move, a crash or a
+turn over ``timeout_turn`` plus a grace period loses the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench.gomoku import OPENINGS  # noqa: E402
+from engine.board import Board  # noqa: E402
+
+RULE_CODES = {"gomoku": 0, "gomoku-standard": 1, "caro": 8, "caro-exact": 9}
+GRACE_MS = 1_000  # allowed past timeout_turn for process start and pipe latency
+DEFAULT_COMMAND = f"{sys.executable} -m server.cli pbrain"
+
+
+class EngineFailure(Exception):
+    """The engine crashed, answered nonsense or ran out of time: it loses the game."""
+
+
+@dataclass
+class Engine:
+    """One pbrain process; :meth:`move` sends a position and reads the answer."""
+
+    name: str
+    command: str
+    process: subprocess.Popen | None = None
+
+    def start(self, size: int, rule: int, turn_ms: int) -> None:
+        self.process = subprocess.Popen(
+            ["bash", "-c", self.command],
+            cwd=REPO,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
+        )
+        self._send(f"START {size}")
+        self._expect_ok()
+        for info in (f"rule {rule}", f"timeout_turn {turn_ms}", "timeout_match 0"):
+            self._send(f"INFO {info}")
+
+    def move(self, board: Board, timeout_s: float) -> tuple[int, float]:
+        """The engine's move (engine cell index) for ``board`` and the seconds it took."""
+        me = board.turn
+        rows, cols = board.rows, board.cols
+        self._send("BOARD")
+        for cell in board.move_stack:
+            row, col = divmod(cell, cols)
+            self._send(f"{col},{rows - 1 - row},{1 if board.cell(cell) == me else 2}")
+        started = time.perf_counter()
+        self._send("DONE")
+        answer = self._read(timeout_s)
+        elapsed = time.perf_counter() - started
+        try:
+            x, y = (int(part) for part in answer.split(","))
+        except ValueError as exc:
+            raise EngineFailure(f"{self.name} answered {answer!r}") from exc
+        return (rows - 1 - y) * cols + x, elapsed
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        try:
+            self._send("END")
+            self.process.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+        self.process = None
+
+    def _send(self, line: str) -> None:
+        assert self.process and self.process.stdin
+        self.process.stdin.write(line + "\n")
+
+    def _read(self, timeout_s: float) -> str:
+        """The next answer line, skipping MESSAGE / DEBUG lines; a deadline guards a hang."""
+        assert self.process and self.process.stdout
+        deadline = time.monotonic() + timeout_s
+        with ThreadPoolExecutor(max_workers=1) as reader:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise EngineFailure(f"{self.name} took longer than {timeout_s:.1f} s")
+                try:
+                    line = reader.submit(self.process.stdout.readline).result(timeout=left)
+                except TimeoutError as exc:
+                    self.process.kill()
+                    raise EngineFailure(f"{self.name} took longer than {timeout_s:.1f} s") from exc
+                if not line:
+                    raise EngineFailure(f"{self.name} exited")
+                line = line.strip()
+                if line and not line.startswith(("MESSAGE", "DEBUG")):
+                    return line
+
+    def _expect_ok(self) -> None:
+        answer = self._read(300.0)  # the first answer may wait for compiling the engine
+        if answer != "OK":
+            raise EngineFailure(f"{self.name} answered {answer!r} to START")
+
+
+def play(engines: dict[int, Engine], variant: str, opening: str, turn_ms: int) -> tuple[int, str]:
+    """One game from ``opening``: ``engines[side]`` plays ``side``. Returns the winning side (0
+    for a draw) and the game's moves, with the reason when an engine forfeits."""
+    board = Board.from_moves(variant, opening)
+    while not board.is_game_over():
+        side = board.turn
+        try:
+            cell, _ = engines[side].move(board, (turn_ms + GRACE_MS) / 1000)
+            board.push(cell)
+        except (EngineFailure, ValueError) as exc:
+            return 3 - side, f"{board.game_str()} (forfeit: {exc})"
+    outcome = board.outcome()
+    return (outcome.winner or 0) if outcome else 0, board.game_str()
+
+
+def elo(score: float, games: int) -> tuple[float, float]:
+    """Elo difference for a score fraction, and the half-width of its 95% interval."""
+
+    def to_elo(p: float) -> float:
+        p = min(max(p, 0.5 / games), 1 - 0.5 / games)
+        return -400 * math.log10(1 / p - 1)
+
+    spread = 1.96 * math.sqrt(max(score * (1 - score), 0.25 / games) / games)
+    return to_elo(score), (to_elo(min(score + spread, 1)) - to_elo(max(score - spread, 0))) / 2
+
+
+@dataclass
+class MatchResult:
+    """Games won by each engine (by name) and drawn, and each game's record."""
+
+    wins: dict[str, int]
+    games: list[str]
+
+    def score(self, name: str) -> float:
+        """``name``'s points (a draw is half a point) as a fraction of the games."""
+        return (self.wins[name] + self.wins["draw"] / 2) / len(self.games)
+
+
+def match(a: Engine, b: Engine, variant: str, games: int, turn_ms: int) -> MatchResult:
+    """``games`` games between two engines: openings in order, each twice with sides swapped."""
+    size = Board.from_moves(variant, "").rows
+    result = MatchResult(wins={a.name: 0, b.name: 0, "draw": 0}, games=[])
+    try:
+        for engine in (a, b):
+            engine.start(size, RULE_CODES[variant], turn_ms)
+        for i in range(games):
+            opening = OPENINGS[(i // 2) % len(OPENINGS)]
+            first, second = (a, b) if i % 2 == 0 else (b, a)
+            # The opening's third stone is the first player's, so the second player moves next.
+            winner, game = play({1: first, 2: second}, variant, opening, turn_ms)
+            name = "draw" if winner == 0 else (first if winner == 1 else second).name
+            result.wins[name] += 1
+            result.games.append(game)
+            print(f"  game {i + 1}: first {first.name}, winner {name}: {game}", file=sys.stderr)
+    finally:
+        for engine in (a, b):
+            engine.stop()
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default=DEFAULT_COMMAND, help="engine A's command (bash)")
+    parser.add_argument("--b", required=True, help="engine B's command (bash)")
+    parser.add_argument("--variant", default="gomoku", choices=sorted(RULE_CODES))
+    parser.add_argument("--games", type=int, default=20, help="even; openings in order")
+    parser.add_argument("--time-ms", type=int, default=1000, help="timeout_turn for both")
+    args = parser.parse_args()
+    try:
+        result = match(
+            Engine("A", args.a), Engine("B", args.b), args.variant, args.games, args.time_ms
+        )
+    except EngineFailure as exc:
+        print(f"selfplay: {exc}", file=sys.stderr)
+        return 2
+    diff, margin = elo(result.score("A"), args.games)
+    print(
+        f"{'variant':<10} {'games':>5} {'A won':>6} {'draws':>6} {'B won':>6} "
+        f"{'A score':>8} {'Elo A-B':>12}"
+    )
+    print(
+        f"{args.variant:<10} {args.games:>5} {result.wins['A']:>6} {result.wins['draw']:>6} "
+        f"{result.wins['B']:>6} {result.score('A'):>8.1%} {diff:>+6.0f} ± {margin:.0f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""bench/selfplay.py: two pbrain processes play refereed games, and a broken engine forfeits."""
+
+from __future__ import annotations
+
+import sys
+
+from bench.selfplay import Engine, elo, match
+from engine.board import Board
+
+OURS = f"{sys.executable} -m server.cli pbrain"
+
+
+def test_two_engines_play_whole_games_with_sides_swapped():
+    result = match(Engine("A", OURS), Engine("B", OURS), "caro", games=2, turn_ms=100)
+    assert sum(result.wins.values()) == 2
+    for record in result.games:
+        board = Board.from_moves("caro", record)  # every move legal, the game over
+        assert board.is_game_over()
+
+
+def test_an_engine_answering_nonsense_forfeits_the_game():
+    # A "brain" that says OK to START and then answers every position with nonsense.
+    babbler = "echo OK; while read -r line; do [ \"$line\" = DONE ] && echo 'no idea'; done"
+    result = match(Engine("A", OURS), Engine("B", babbler), "gomoku", games=2, turn_ms=100)
+    assert result.wins == {"A": 2, "B": 0, "draw": 0}
+    assert all("forfeit: B answered 'no idea'" in game for game in result.games)
+
+
+def test_elo_is_zero_at_an_even_score_and_positive_above():
+    assert elo(0.5, 100)[0] == 0
+    assert elo(0.75, 100)[0] > 150
