@@ -94,7 +94,7 @@ def _new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> 
         vcf_cache=new_fail_cache(),
         vcf_line=np.full(256, -1, dtype=np.int64),
         vcf_budget=np.zeros(4, dtype=np.int64),
-        vcf_buf=new_buffer(VCF_DEPTH),
+        vcf_buf=new_buffer(VCF_DEPTH, VCT_DEPTH),
         root_scores=np.zeros(MAX_MOVES, dtype=np.int64),
     )
 

@@ -40,7 +40,6 @@ from engine.search.position import (
 from engine.search.timer import now_ns
 
 MAX_CANDIDATES = 640
-MAX_FIVE_CELLS = 4 * 2 * 7  # bound: the cells within k <= 7 of a move on its four lines
 FAIL_CACHE_BITS = 16
 
 
@@ -48,9 +47,10 @@ def new_fail_cache() -> np.ndarray:
     return np.zeros(1 << FAIL_CACHE_BITS, dtype=np.uint64)
 
 
-def new_buffer(depth: int) -> np.ndarray:
-    """Per-level move lists for a VCF of up to ``depth`` fours."""
-    return np.zeros((depth + 1, MAX_CANDIDATES + MAX_FIVE_CELLS), dtype=np.int64)
+def new_buffer(vcf_depth: int, vct_depth: int = 0) -> np.ndarray:
+    """Per-level move lists, so the searches allocate nothing: rows 0..``vcf_depth`` for a VCF
+    of up to that many fours, then a row per VCT level (its threats, then the replies to one)."""
+    return np.zeros((vcf_depth + vct_depth + 2, 2 * MAX_CANDIDATES), dtype=np.int64)
 
 
 @njit_search
@@ -172,7 +172,7 @@ def vcf(
     return False
 
 
-@njit(cache=True)
+@njit_search
 def vct(
     pos: Position,
     attacker: int,
@@ -185,7 +185,8 @@ def vct(
     buf: np.ndarray,
 ) -> bool:
     """Whether ``attacker`` (to move) wins by fours and open threes within ``depth`` threats.
-    ``line[ply]`` receives the first move of the win."""
+    ``line[ply]`` receives the first move of the win. ``buf`` must come from
+    ``new_buffer(vcf_depth, depth)``."""
     me, opp = attacker - 1, 2 - attacker
     defender = 3 - attacker
     if vcf(pos, attacker, vcf_depth, budget, cache, line, ply, buf):
@@ -198,7 +199,8 @@ def vct(
     if cache[slot & np.uint64(cache.shape[0] - 1)] == slot:
         return False
     _spend(budget)
-    moves = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    moves = buf[vcf_depth + 1 + depth, :MAX_CANDIDATES]
+    replies = buf[vcf_depth + 1 + depth, MAX_CANDIDATES:]
     n = 0
     for idx in pos.cells:
         if pos.board[idx] == 0:
@@ -206,7 +208,6 @@ def vct(
                 moves[n] = idx
                 n += 1
     _order(pos, me, moves, n)
-    replies = np.empty(MAX_CANDIDATES, dtype=np.int64)
     for i in range(n):
         m = moves[i]
         make(pos, m, attacker)

@@ -42,7 +42,15 @@ def wins_by_threats(pos: Position, side: int) -> bool:
     """Whether ``side`` (to move) wins by a VCF or a VCT."""
     line = np.full(256, -1, dtype=np.int64)
     return vcf_line(pos, side) is not None or vct(
-        pos, side, VCT_DEPTH, _budget(), new_fail_cache(), line, 0, VCF_DEPTH, new_buffer(VCF_DEPTH)
+        pos,
+        side,
+        VCT_DEPTH,
+        _budget(),
+        new_fail_cache(),
+        line,
+        0,
+        VCF_DEPTH,
+        new_buffer(VCF_DEPTH, VCT_DEPTH),
     )
 
 
