@@ -6,8 +6,9 @@ add ../old <rev>``) or at any other pbrain engine command, for example::
     python bench/selfplay.py --a "python -m server.cli pbrain" \\
         --b "cd ../old && .venv/bin/python -m server.cli pbrain" --variant caro --games 20
 
-Each engine runs in its own process for the whole match. Every opening of
-``bench.gomoku.OPENINGS`` is played twice, once with each engine moving next, and the engine to
+Each engine runs in its own process for the whole match. Every opening (those of
+``bench.gomoku.OPENINGS`` in order, or with ``--seed`` random three-stone openings near the
+centre, for more games than that) is played twice, once with each engine moving next; the engine to
 move gets the whole position with ``BOARD`` (so no engine keeps state between moves that the
 other lacks). The referee is our own :class:`engine.board.Board`: an illegal move, a crash or a
 turn over ``timeout_turn`` plus a grace period loses the game.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import random
 import subprocess
 import sys
 import time
@@ -159,15 +161,31 @@ class MatchResult:
         return (self.wins[name] + self.wins["draw"] / 2) / len(self.games)
 
 
-def match(a: Engine, b: Engine, variant: str, games: int, turn_ms: int) -> MatchResult:
-    """``games`` games between two engines: openings in order, each twice with sides swapped."""
+def openings(variant: str, count: int, seed: int | None) -> list[str]:
+    """``count`` three-stone openings: the fixed ones in order, or random ones near the centre."""
+    if seed is None:
+        return [OPENINGS[i % len(OPENINGS)] for i in range(count)]
+    rng = random.Random(seed)
+    board = Board.from_moves(variant, "")
+    centre = (board.rows // 2) * board.cols + board.cols // 2
+    near = [centre + dr * board.cols + dc for dr in range(-2, 3) for dc in range(-2, 3) if dr or dc]
+    return [
+        " ".join(board.move_str(c) for c in [centre, *rng.sample(near, 2)]) for _ in range(count)
+    ]
+
+
+def match(
+    a: Engine, b: Engine, variant: str, games: int, turn_ms: int, seed: int | None = None
+) -> MatchResult:
+    """``games`` games between two engines: each opening twice, with sides swapped."""
     size = Board.from_moves(variant, "").rows
+    lines = openings(variant, (games + 1) // 2, seed)
     result = MatchResult(wins={a.name: 0, b.name: 0, "draw": 0}, games=[])
     try:
         for engine in (a, b):
             engine.start(size, RULE_CODES[variant], turn_ms)
         for i in range(games):
-            opening = OPENINGS[(i // 2) % len(OPENINGS)]
+            opening = lines[i // 2]
             first, second = (a, b) if i % 2 == 0 else (b, a)
             # The opening's third stone is the first player's, so the second player moves next.
             winner, game = play({1: first, 2: second}, variant, opening, turn_ms)
@@ -188,10 +206,16 @@ def main() -> int:
     parser.add_argument("--variant", default="gomoku", choices=sorted(RULE_CODES))
     parser.add_argument("--games", type=int, default=20, help="even; openings in order")
     parser.add_argument("--time-ms", type=int, default=1000, help="timeout_turn for both")
+    parser.add_argument("--seed", type=int, help="random openings from this seed")
     args = parser.parse_args()
     try:
         result = match(
-            Engine("A", args.a), Engine("B", args.b), args.variant, args.games, args.time_ms
+            Engine("A", args.a),
+            Engine("B", args.b),
+            args.variant,
+            args.games,
+            args.time_ms,
+            args.seed,
         )
     except EngineFailure as exc:
         print(f"selfplay: {exc}", file=sys.stderr)

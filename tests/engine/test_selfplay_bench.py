@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from bench.selfplay import Engine, elo, match
+from bench.selfplay import Engine, elo, match, openings
 from engine.board import Board
 
 OURS = f"{sys.executable} -m server.cli pbrain"
@@ -29,3 +29,9 @@ def test_an_engine_answering_nonsense_forfeits_the_game():
 def test_elo_is_zero_at_an_even_score_and_positive_above():
     assert elo(0.5, 100)[0] == 0
     assert elo(0.75, 100)[0] > 150
+
+
+def test_random_openings_repeat_for_a_seed_and_are_three_legal_stones():
+    lines = openings("caro", 6, seed=3)
+    assert lines == openings("caro", 6, seed=3)
+    assert all(len(Board.from_moves("caro", line).move_stack) == 3 for line in lines)
