@@ -279,7 +279,7 @@ def negamax(
             quiet = cell_class(pos, me, m) < C_F3 and cell_class(pos, opp, m) < C_F3
             if kind == ALL and quiet and beta - alpha == 1 and i >= _late_move_limit(child_depth):
                 if best > -MATE_BOUND:
-                    break  # sorted by threat value: the moves after a late quiet one are quiet too
+                    break  # sorted by threat value: what follows is (nearly always) quiet too
             make(pos, m, side)
             if i == 0:
                 score = -negamax(pos, ctx, 3 - side, child_depth, -beta, -alpha, ply + 1)
