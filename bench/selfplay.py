@@ -32,6 +32,8 @@ sys.path.insert(0, str(REPO))
 
 from bench.gomoku import OPENINGS  # noqa: E402
 from engine.board import Board  # noqa: E402
+from engine.errors import EngineError  # noqa: E402
+from engine.pbrain import from_wire, to_wire  # noqa: E402
 
 RULE_CODES = {"gomoku": 0, "gomoku-standard": 1, "caro": 8, "caro-exact": 9}
 GRACE_MS = 1_000  # allowed past timeout_turn for process start and pipe latency
@@ -65,23 +67,21 @@ class Engine:
         for info in (f"rule {rule}", f"timeout_turn {turn_ms}", "timeout_match 0"):
             self._send(f"INFO {info}")
 
-    def move(self, board: Board, timeout_s: float) -> tuple[int, float]:
-        """The engine's move (engine cell index) for ``board`` and the seconds it took."""
+    def move(self, board: Board, timeout_s: float) -> int:
+        """The engine's move (engine cell index) for ``board``."""
         me = board.turn
-        rows, cols = board.rows, board.cols
         self._send("BOARD")
         for cell in board.move_stack:
-            row, col = divmod(cell, cols)
-            self._send(f"{col},{rows - 1 - row},{1 if board.cell(cell) == me else 2}")
-        started = time.perf_counter()
+            self._send(f"{to_wire(board, cell)},{1 if board.cell(cell) == me else 2}")
         self._send("DONE")
         answer = self._read(timeout_s)
-        elapsed = time.perf_counter() - started
         try:
             x, y = (int(part) for part in answer.split(","))
         except ValueError as exc:
             raise EngineFailure(f"{self.name} answered {answer!r}") from exc
-        return (rows - 1 - y) * cols + x, elapsed
+        if not (0 <= x < board.cols and 0 <= y < board.rows):
+            raise EngineFailure(f"{self.name} answered {answer!r}, off the board")
+        return from_wire(board, x, y)
 
     def stop(self) -> None:
         if self.process is None:
@@ -130,9 +130,8 @@ def play(engines: dict[int, Engine], variant: str, opening: str, turn_ms: int) -
     while not board.is_game_over():
         side = board.turn
         try:
-            cell, _ = engines[side].move(board, (turn_ms + GRACE_MS) / 1000)
-            board.push(cell)
-        except (EngineFailure, ValueError) as exc:
+            board.push(engines[side].move(board, (turn_ms + GRACE_MS) / 1000))
+        except (EngineFailure, EngineError) as exc:  # EngineError: an illegal move
             return 3 - side, f"{board.game_str()} (forfeit: {exc})"
     outcome = board.outcome()
     return (outcome.winner or 0) if outcome else 0, board.game_str()

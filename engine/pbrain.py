@@ -189,7 +189,7 @@ class PbrainSession:
         board = self._require_board()
         if not (0 <= x < board.cols and 0 <= y < board.rows):
             raise _ProtocolError(f"{x},{y} is off the {board.cols}x{board.rows} board")
-        return (board.rows - 1 - y) * board.cols + x
+        return from_wire(board, x, y)
 
     def _to_move(self, argument: str) -> int:
         match = _COORD.match(argument)
@@ -202,8 +202,18 @@ class PbrainSession:
         analysis = self.choose(board, time_ms=self.time.budget_ms(), tt_mib=self.time.tt_mib())
         move = board.parse_move(analysis.move)
         board.push(move)
-        row, col = divmod(move, board.cols)
-        return f"{col},{board.rows - 1 - row}"
+        return to_wire(board, move)
+
+
+def to_wire(board: Board, cell: int) -> str:
+    """A cell as the protocol writes it: ``x,y``, the column and the row counted from the top."""
+    row, col = divmod(cell, board.cols)
+    return f"{col},{board.rows - 1 - row}"
+
+
+def from_wire(board: Board, x: int, y: int) -> int:
+    """The cell at protocol coordinates ``x,y`` (see :func:`to_wire`); they must be on the board."""
+    return (board.rows - 1 - y) * board.cols + x
 
 
 class _ProtocolError(EngineError):

@@ -26,6 +26,14 @@ def test_an_engine_answering_nonsense_forfeits_the_game():
     assert all("forfeit: B answered 'no idea'" in game for game in result.games)
 
 
+def test_an_engine_playing_on_a_taken_cell_forfeits_the_game():
+    # h8 (7,7 on the wire) is the first stone of every opening.
+    squatter = "echo OK; while read -r line; do [ \"$line\" = DONE ] && echo 7,7; done"
+    result = match(Engine("A", OURS), Engine("B", squatter), "gomoku", games=2, turn_ms=100)
+    assert result.wins == {"A": 2, "B": 0, "draw": 0}
+    assert all("forfeit: h8 is already taken" in game for game in result.games)
+
+
 def test_elo_is_zero_at_an_even_score_and_positive_above():
     assert elo(0.5, 100)[0] == 0
     assert elo(0.75, 100)[0] > 150
