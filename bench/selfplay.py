@@ -33,9 +33,9 @@ sys.path.insert(0, str(REPO))
 from bench.gomoku import OPENINGS  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.errors import EngineError  # noqa: E402
-from engine.pbrain import from_wire, to_wire  # noqa: E402
+from engine.pbrain import RULES, from_wire, to_wire  # noqa: E402
 
-RULE_CODES = {"gomoku": 0, "gomoku-standard": 1, "caro": 8, "caro-exact": 9}
+VARIANTS = ("gomoku", "gomoku-standard", "caro", "caro-exact")  # 15x15, one per Gomocup rule
 GRACE_MS = 1_000  # allowed past timeout_turn for process start and pipe latency
 DEFAULT_COMMAND = f"{sys.executable} -m server.cli pbrain"
 
@@ -177,12 +177,13 @@ def match(
     a: Engine, b: Engine, variant: str, games: int, turn_ms: int, seed: int | None = None
 ) -> MatchResult:
     """``games`` games between two engines: each opening twice, with sides swapped."""
-    size = Board.from_moves(variant, "").rows
+    empty = Board.from_moves(variant, "")
+    rule = next(code for code, known in RULES.items() if known == empty.variant.rule)
     lines = openings(variant, (games + 1) // 2, seed)
     result = MatchResult(wins={a.name: 0, b.name: 0, "draw": 0}, games=[])
     try:
         for engine in (a, b):
-            engine.start(size, RULE_CODES[variant], turn_ms)
+            engine.start(empty.rows, rule, turn_ms)
         for i in range(games):
             opening = lines[i // 2]
             first, second = (a, b) if i % 2 == 0 else (b, a)
@@ -202,7 +203,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--a", default=DEFAULT_COMMAND, help="engine A's command (bash)")
     parser.add_argument("--b", required=True, help="engine B's command (bash)")
-    parser.add_argument("--variant", default="gomoku", choices=sorted(RULE_CODES))
+    parser.add_argument("--variant", default="gomoku", choices=VARIANTS)
     parser.add_argument("--games", type=int, default=20, help="even; openings in order")
     parser.add_argument("--time-ms", type=int, default=1000, help="timeout_turn for both")
     parser.add_argument("--seed", type=int, help="random openings from this seed")
