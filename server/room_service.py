@@ -42,7 +42,7 @@ def now_ms() -> int:
 
 
 class RecentStates:
-    """The last state this node loaded or committed, per room, least recently used out."""
+    """The last state this node committed, per room, least recently used out."""
 
     def __init__(self, capacity: int = RECENT_ROOMS) -> None:
         self.capacity = capacity
