@@ -142,16 +142,25 @@ async function watchDemo(form, button) {
   }
 }
 
-async function submitForm(form) {
-  const choice = readForm(form);
+/** Remembers the form's choices for the next visit. */
+function savePrefs(choice) {
   localStorage.setItem(PREFS_KEY, JSON.stringify({
     game: choice.game, opponent: choice.opponent, level: choice.level, side: choice.side,
     clock: choice.clockValue, public: choice.public,
   }));
+}
+
+/**
+ * Starts a game with the form's settings; `opponent` ("human", "ai" or "quick") overrides the
+ * form's, so the one-click buttons above the form share its game, level, side and clock.
+ */
+async function startGame(form, button, opponent = null) {
+  const choice = readForm(form);
+  if (opponent) choice.opponent = opponent;
+  else savePrefs(choice);
   const name = loadName() || undefined;
-  const button = form.querySelector("#create-btn");
   button.disabled = true;
-  button.textContent = t("home.creating");
+  button.setAttribute("aria-busy", "true");
   try {
     const answer = choice.opponent === "quick"
       ? await quickPlay({ variant: choice.variant, clock: choice.clock, name })
@@ -164,8 +173,47 @@ async function submitForm(form) {
   } catch (err) {
     toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
     button.disabled = false;
-    button.textContent = t("home.create");
+    button.removeAttribute("aria-busy");
   }
+}
+
+/** A big one-click start button: a title and a line saying what it does. */
+function startButton(id, titleKey, subKey, primary, onclick) {
+  return el("button", { class: `btn start${primary ? " primary" : ""}`, type: "button", id, onclick },
+    tEl("span", titleKey, { class: "start-title" }), tEl("span", subKey, { class: "start-sub" }));
+}
+
+/**
+ * One-click starts above the fold: the game (a select kept in step with the form's tiles)
+ * and three buttons; everything else keeps the form's defaults, one link away.
+ */
+function buildQuickStart(form) {
+  const gameSelect = el("select", { id: "qs-game", name: "qs-game", "aria-label": t("home.game"), "data-i18n-label": "home.game" },
+    GAMES.map((g) => el("option", { value: g, "data-i18n": `game.${g}` }, t(`game.${g}`))));
+  const syncFromForm = () => {
+    const game = readForm(form).game;
+    if (GAMES.includes(game)) gameSelect.value = game;
+  };
+  gameSelect.addEventListener("change", () => {
+    const tile = form.querySelector(`input[name=game][value="${gameSelect.value}"]`);
+    tile.checked = true;
+    form.dispatchEvent(new Event("change"));
+  });
+  form.addEventListener("change", syncFromForm);
+  syncFromForm();
+  const buttons = el("div", { class: "start-buttons" },
+    startButton("play-ai", "home.start.ai", "home.start.ai.sub", true, (e) => startGame(form, e.currentTarget, "ai")),
+    startButton("play-friend", "home.start.friend", "home.start.friend.sub", false, (e) => startGame(form, e.currentTarget, "human")),
+    startButton("play-quick", "home.start.quick", "home.start.quick.sub", false, (e) => startGame(form, e.currentTarget, "quick")));
+  const more = el("a", { href: "#new-game", id: "more-options", class: "more-options", "data-i18n": "home.start.more",
+    onclick: (e) => {
+      e.preventDefault();
+      form.scrollIntoView({ behavior: "smooth", block: "start" });
+      form.querySelector("input:checked").focus({ preventScroll: true });
+    } }, t("home.start.more"));
+  return el("section", { class: "card quick-start", id: "quick-start" },
+    el("label", { class: "qs-game" }, tEl("span", "home.game"), gameSelect),
+    buttons, more);
 }
 
 function lobbyItem(room) {
@@ -226,12 +274,13 @@ export function mountHome(main) {
     liveHead, liveList, el("div", { class: "lobby-foot" }, demo));
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline")),
+    buildQuickStart(form),
     form,
     el("div", { class: "side-col" }, lobby, buildHowTo())));
   form.addEventListener("change", () => syncFormVisibility(form));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    submitForm(form);
+    startGame(form, form.querySelector("#create-btn"));
   });
   syncFormVisibility(form);
 

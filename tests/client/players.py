@@ -11,6 +11,10 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 WAIT_MS = 15_000
+# The two screens of issue 16: a laptop and a small phone (kwargs of the `players` fixture).
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 360, "height": 740, "phone": True}
+SCREENS = {"desktop": DESKTOP, "phone": PHONE}
 
 
 @dataclass
@@ -122,6 +126,13 @@ class Player:
 
     def result_reason(self):
         return self.page.locator("#result-reason")
+
+    def in_viewport(self, selector: str) -> bool:
+        """Is the whole of `selector` on screen without scrolling?"""
+        box = self.page.locator(selector).bounding_box()
+        size = self.page.viewport_size
+        return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] \
+            and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
 
     def shot(self, name: str) -> Path:
         path = self.shots / f"{name}.png"
