@@ -217,6 +217,30 @@ class Board:
         )
         return "\n".join(rows)
 
+    def unscored_run(self) -> tuple[str, tuple[int, ...]] | None:
+        """A run of ``k`` or more through the last move that the rule does not count, or None.
+
+        ``("blocked", cells)`` is exactly ``k`` stones with opponent stones at both ends (the
+        caro rules); ``("overline", cells)`` is more than ``k`` under an exact-``k`` rule. The
+        game goes on after such a move, so a referee can say why the row on the board did not
+        win instead of leaving the players to think it is a bug.
+
+            >>> board = Board.from_moves("caro", "b5 a5 c5 g5 d5 a1 e5 a2 f5")
+            >>> kind, cells = board.unscored_run()
+            >>> kind, [board.move_str(c) for c in cells]
+            ('blocked', ['b5', 'c5', 'd5', 'e5', 'f5'])
+        """
+        if not self.move_stack or self.outcome() is not None:
+            return None
+        move = self.move_stack[-1]
+        player = self._cells[move]
+        k = self.variant.k
+        for d_row, d_col in DIRECTIONS:
+            run, blocked_both = self._run_through(move, player, d_row, d_col)
+            if len(run) >= k and not self.variant.wins(len(run), blocked_both):
+                return ("overline" if len(run) > k else "blocked"), tuple(sorted(run))
+        return None
+
     # -- rules -------------------------------------------------------------------------------
 
     def _why_illegal(self, move: int) -> str:

@@ -189,10 +189,11 @@ export class Board extends EventTarget {
   }
 
   /**
-   * Shows a position: cells (0/1/2 per cell), the last move, the winning line. When
+   * Shows a position: cells (0/1/2 per cell), the last move, the winning line, and a row the
+   * rule did not count (`voidLine`, e.g. a caro five blocked at both ends: crossed out). When
    * `animate` is set and the last move is a gravity drop, the disc falls into place.
    */
-  setPosition({ cells, lastMove = -1, winLine = [], animate = false }) {
+  setPosition({ cells, lastMove = -1, winLine = [], voidLine = [], animate = false }) {
     const { g, variant } = this;
     this.cells = cells.slice();
     this.pieceLayer.replaceChildren();
@@ -203,7 +204,7 @@ export class Board extends EventTarget {
       const piece = drawPiece(this.pieceLayer, g, this.uid, cells[cell], g.x(col), g.y(row), cell === lastMove ? "last" : "");
       if (cell === lastMove && animate) this.animateIn(piece, row);
     }
-    this.drawMarks(lastMove, winLine);
+    this.drawMarks(lastMove, winLine, voidLine);
     this.refreshLabels();
     this.showGhost(-1);
     this.pendingTap = -1;
@@ -227,7 +228,7 @@ export class Board extends EventTarget {
     animation.finished.then(reveal, reveal);
   }
 
-  drawMarks(lastMove, winLine) {
+  drawMarks(lastMove, winLine, voidLine) {
     const { g, variant } = this;
     const keep = this.cursorEl;
     this.markLayer.replaceChildren(keep);
@@ -241,19 +242,20 @@ export class Board extends EventTarget {
         svgEl("circle", { cx, cy, r: g.radius * 0.28, class: `last-dot on-p${this.cells[lastMove]}` }, this.markLayer);
       }
     }
-    if (winLine.length) {
-      const ends = [...winLine].sort((a, b) => a - b);
+    const line = (cells, kind) => {
+      const ends = [...cells].sort((a, b) => a - b);
       const [x1, y1] = centre(ends[0]);
       const [x2, y2] = centre(ends[ends.length - 1]);
-      for (const cell of winLine) {
+      for (const cell of cells) {
         const [cx, cy] = centre(cell);
-        svgEl("circle", { cx, cy, r: g.radius + 3, class: "win-ring" }, this.markLayer);
+        svgEl("circle", { cx, cy, r: g.radius + 3, class: `${kind}-ring` }, this.markLayer);
       }
-      svgEl("line", { x1, y1, x2, y2, class: "win-line" }, this.markLayer);
-      this.root.classList.add("has-win");
-    } else {
-      this.root.classList.remove("has-win");
-    }
+      svgEl("line", { x1, y1, x2, y2, class: `${kind}-line` }, this.markLayer);
+    };
+    if (winLine.length) line(winLine, "win");
+    else if (voidLine.length) line(voidLine, "void");
+    this.root.classList.toggle("has-win", winLine.length > 0);
+    this.root.classList.toggle("has-void", !winLine.length && voidLine.length > 0);
   }
 
   refreshLabels() {

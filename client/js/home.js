@@ -8,6 +8,7 @@ import { errorText, onLangChange, t } from "./i18n.js";
 import { gameIcon } from "./icons.js";
 import { parseVariant } from "./notation.js";
 import { navigate } from "./router.js";
+import { rulePicture, ruleText } from "./rules.js";
 import { el, tEl, toast } from "./ui.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "connect4"];
@@ -185,14 +186,24 @@ function startButton(id, titleKey, subKey, primary, onclick) {
 
 /**
  * One-click starts above the fold: the game (a select kept in step with the form's tiles)
- * and three buttons; everything else keeps the form's defaults, one link away.
+ * with its rule in one sentence, and three buttons; everything else keeps the form's
+ * defaults, one link away. Returns the section and a function that redraws the rule.
  */
 function buildQuickStart(form) {
   const gameSelect = el("select", { id: "qs-game", name: "qs-game", "aria-label": t("home.game"), "data-i18n-label": "home.game" },
     GAMES.map((g) => el("option", { value: g, "data-i18n": `game.${g}` }, t(`game.${g}`))));
+  const rule = el("p", { class: "qs-rule", id: "qs-rule" });
+  const howLink = el("a", { href: "#how-to", class: "qs-how", "data-i18n": "home.how", onclick: (e) => {
+    e.preventDefault();
+    const details = document.querySelector(`#how-to details[data-game="${gameSelect.value}"]`);
+    details.open = true;
+    details.scrollIntoView({ behavior: "smooth", block: "center" });
+  } }, t("home.how"));
   const syncFromForm = () => {
     const game = readForm(form).game;
     if (GAMES.includes(game)) gameSelect.value = game;
+    const variant = parseVariant(readForm(form).variant);
+    rule.replaceChildren(variant ? ruleText(variant) : "", " ", howLink);
   };
   gameSelect.addEventListener("change", () => {
     const tile = form.querySelector(`input[name=game][value="${gameSelect.value}"]`);
@@ -200,6 +211,7 @@ function buildQuickStart(form) {
     form.dispatchEvent(new Event("change"));
   });
   form.addEventListener("change", syncFromForm);
+  form.addEventListener("input", syncFromForm);
   syncFromForm();
   const buttons = el("div", { class: "start-buttons" },
     startButton("play-ai", "home.start.ai", "home.start.ai.sub", true, (e) => startGame(form, e.currentTarget, "ai")),
@@ -211,9 +223,10 @@ function buildQuickStart(form) {
       form.scrollIntoView({ behavior: "smooth", block: "start" });
       form.querySelector("input:checked").focus({ preventScroll: true });
     } }, t("home.start.more"));
-  return el("section", { class: "card quick-start", id: "quick-start" },
+  const section = el("section", { class: "card quick-start", id: "quick-start" },
     el("label", { class: "qs-game" }, tEl("span", "home.game"), gameSelect),
-    buttons, more);
+    rule, buttons, more);
+  return [section, syncFromForm];
 }
 
 function lobbyItem(room) {
@@ -257,9 +270,14 @@ function liveItem(room) {
     el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
 
+/** "How to play": per game a few words and pictures of rows that win and rows that do not. */
 function buildHowTo() {
-  return el("section", { class: "card how" }, tEl("h2", "home.how"),
-    GAMES.map((g) => el("details", {}, tEl("summary", `game.${g}`), tEl("p", `how.${g}`))));
+  const pictures = GAMES.map((g) => el("div", { class: "how-picture", "data-game": g }));
+  const draw = () => pictures.forEach((p) => p.replaceChildren(rulePicture(parseVariant(p.dataset.game), false)));
+  draw();
+  const section = el("section", { class: "card how", id: "how-to" }, tEl("h2", "home.how"),
+    GAMES.map((g, i) => el("details", { "data-game": g }, tEl("summary", `game.${g}`), tEl("p", `how.${g}`), pictures[i])));
+  return [section, draw];
 }
 
 /** Renders the home page into `main`; returns a function that tears it down. */
@@ -272,11 +290,13 @@ export function mountHome(main) {
   const liveHead = tEl("h3", "home.live", { class: "live-head" });
   const lobby = el("section", { class: "card lobby" }, tEl("h2", "home.lobby"), list,
     liveHead, liveList, el("div", { class: "lobby-foot" }, demo));
+  const [howTo, drawHowTo] = buildHowTo();
+  const [quickStart, drawRule] = buildQuickStart(form);
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline")),
-    buildQuickStart(form),
+    quickStart,
     form,
-    el("div", { class: "side-col" }, lobby, buildHowTo())));
+    el("div", { class: "side-col" }, lobby, howTo)));
   form.addEventListener("change", () => syncFormVisibility(form));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -297,7 +317,11 @@ export function mountHome(main) {
   };
   refresh();
   const timer = setInterval(refresh, LOBBY_REFRESH_MS);
-  const stopLang = onLangChange(renderLobby);
+  const stopLang = onLangChange(() => {
+    renderLobby();
+    drawHowTo();
+    drawRule();
+  });
   return () => {
     clearInterval(timer);
     stopLang();

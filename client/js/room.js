@@ -28,6 +28,7 @@ export function mountRoom(main, roomId) {
   let clockOffset = 0;
   let claimAfter = 60000;
   let awaitingMove = null;
+  let unscored = null; // the last row the rule did not count: { ply, move, why, cells, seat }
   const notices = [];
   let tapHintShown = false;
 
@@ -89,14 +90,21 @@ export function mountRoom(main, roomId) {
     return line.every((c) => c >= 0 && cells[c]) ? line : findLine(state.board, cells, last);
   }
 
+  /** The uncounted row made by move number `ply`, when that move is still on the board. */
+  function unscoredAt(ply) {
+    return unscored && unscored.ply === ply && state.moves[ply - 1] === unscored.move ? unscored : null;
+  }
+
   function renderBoard(animate) {
     const shown = review === null ? state.moves : state.moves.slice(0, review);
     const { cells, played } = replay(state.board, shown);
     const live = review === null;
+    const uncounted = unscoredAt(shown.length);
     board.setPosition({
       cells,
       lastMove: played.length ? played[played.length - 1] : -1,
       winLine: live && state.status === "finished" ? winningLine(cells, played) : [],
+      voidLine: uncounted ? uncounted.cells : [],
       animate: animate && live,
     });
     const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove;
@@ -117,6 +125,7 @@ export function mountRoom(main, roomId) {
     renderBoard(animate);
     const model = {
       state, style: style(), mySeat, presence, review, now: serverNow(), notices,
+      unscored: review === null ? unscoredAt(state.moves.length) : null,
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
     };
     view.render(model);
@@ -146,6 +155,14 @@ export function mountRoom(main, roomId) {
     } else if (event.type === "takeback") {
       notice("room.offer.takeback.done");
       if (review !== null) review = Math.min(review, state.moves.length);
+    }
+    if (event.type === "move" && event.unscored) {
+      const { cols } = state.board;
+      unscored = {
+        ply: event.ply, move: event.move, why: event.unscored.why, seat: event.seat,
+        cells: event.unscored.cells.map(([col, row]) => row * cols + col),
+      };
+      notice(`room.unscored.${unscored.why}`, { name: seatName(state, style(), event.seat), k: state.board.k });
     }
     if (event.type === "move") {
       view.announce(t("room.played", { name: seatName(state, style(), event.seat), move: event.move }));

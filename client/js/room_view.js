@@ -5,6 +5,7 @@
 
 import { exportUrl } from "./api.js";
 import { errorText, t } from "./i18n.js";
+import { rulePicture } from "./rules.js";
 import { clockLeft, formatClock } from "./state.js";
 import { el, tEl } from "./ui.js";
 
@@ -45,6 +46,7 @@ export class RoomView {
     this.moveList = el("div", { class: "move-list", id: "move-list", role: "list" });
     this.reviewNav = el("div", { class: "review-nav" });
     this.actions = el("section", { class: "card actions", id: "actions" });
+    this.rules = el("details", { class: "card rules", id: "room-rules" });
     this.chatLog = el("ul", { class: "chat-log", id: "chat-log", "aria-live": "polite" });
     this.chatInput = el("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: t("room.chat.placeholder"), "data-i18n-placeholder": "room.chat.placeholder", "aria-label": t("room.chat"), "data-i18n-label": "room.chat" });
     const chatForm = el("form", { class: "chat-form", id: "chat-form" }, this.chatInput,
@@ -63,6 +65,7 @@ export class RoomView {
       el("section", { class: "card moves-card" },
         el("div", { class: "moves-head" }, tEl("h2", "room.moves")), this.moveList, this.reviewNav),
       this.actions,
+      this.rules,
       el("section", { class: "card chat-card" },
         el("div", { class: "chat-head" }, tEl("h2", "room.chat")), this.chatLog, chatForm),
       el("div", { class: "foot-row" }, this.spectators, this.exportLink));
@@ -84,6 +87,7 @@ export class RoomView {
     this.renderActions(m);
     this.renderGameOver(m);
     this.renderChat(m);
+    this.renderRules(m);
     this.spectators.textContent = t("room.spectators", { n: m.presence ? m.presence.spectators : 0 });
     this.exportLink.href = exportUrl(this.roomId, m.state.game_no);
     this.exportLink.setAttribute("download", `caro-arena-${this.roomId}-${m.state.game_no}.txt`);
@@ -101,15 +105,23 @@ export class RoomView {
     return [t("room.turn.them", { name: seatName(state, style, state.turn) }), "them"];
   }
 
+  /** Why the row just made did not win (a caro five blocked at both ends), or null. */
+  unscoredText({ state, style, unscored }) {
+    if (!unscored) return null;
+    return t(`room.unscored.${unscored.why}`, { name: seatName(state, style, unscored.seat), k: state.board.k });
+  }
+
   renderStatus(m) {
     const [text, tone] = this.statusText(m);
+    const note = m.connText ? null : this.unscoredText(m);
     // Live regions speak on every change: touch them only when the words change.
-    const key = `${tone}|${text}`;
+    const key = `${tone}|${text}|${note}`;
     if (this.statusKey === key) return;
     this.statusKey = key;
     this.status.dataset.tone = tone;
     this.status.classList.toggle("thinking", tone === "ai");
     this.status.replaceChildren(el("span", {}, text));
+    if (note) this.status.appendChild(el("span", { class: "status-note", id: "status-note" }, note));
     if (m.review !== null) {
       this.status.appendChild(el("button", { class: "btn small", type: "button", onclick: () => this.on.review(null) }, t("room.live")));
     }
@@ -251,6 +263,14 @@ export class RoomView {
       }
     }
     this.gameOver.replaceChildren(...items);
+  }
+
+  /** "How to win" for this room's game: the rule in words and pictures. */
+  renderRules({ state }) {
+    const key = `${document.documentElement.lang}|${state.variant}`;
+    if (this.rulesKey === key) return;
+    this.rulesKey = key;
+    this.rules.replaceChildren(el("summary", {}, t("room.rules")), rulePicture(state.board));
   }
 
   renderChat({ state, style, notices }) {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.board import Termination
+from engine.board import Board, Termination
 from engine.errors import EngineError
 
 from ..errors import ArenaError, ErrorCode, from_engine
@@ -98,6 +98,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
                "turn": state.turn, "clock": clock.to_dict() if clock else None}]
     outcome = board.outcome()
     if outcome is None:
+        if unscored := board.unscored_run():
+            events[0]["unscored"] = _unscored(board, *unscored)
         return state, events
     if outcome.termination is Termination.WIN:
         result = Result(outcome.winner, Reason.LINE,
@@ -107,6 +109,12 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
         result = Result(None, Reason.BOARD_FULL)
     state, ending = end_game(state, result, now)
     return state, events + ending
+
+
+def _unscored(board: Board, kind: str, cells: tuple[int, ...]) -> dict[str, object]:
+    """The `unscored` field of a move event: a row the rule does not count, and why."""
+    return {"why": kind, "line": [board.move_str(cell) for cell in cells],
+            "cells": [[cell % board.cols, cell // board.cols] for cell in cells]}
 
 
 def resign(state: RoomState, command: cmd.Resign, now: int) -> Step:

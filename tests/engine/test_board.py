@@ -163,3 +163,21 @@ def test_position_without_move_order_is_judged_only_at_the_end():
     other = [board.parse_move(f"{c}3") for c in "abc"] + [board.parse_move(f"{c}5") for c in "abc"]
     position = Board.from_position("gomoku-standard", row, other)
     assert position.outcome() is None and position.turn == 1
+
+
+def test_caro_five_blocked_at_both_ends_is_reported_as_unscored():
+    board = play("caro", "b5 a5 c5 g5 d5 a1 e5 a2 f5")
+    kind, cells = board.unscored_run()
+    assert kind == "blocked"
+    assert [board.move_str(c) for c in cells] == ["b5", "c5", "d5", "e5", "f5"]
+
+
+def test_exact_rule_overline_is_reported_as_unscored():
+    kind, cells = play("gomoku-standard", "b5 a5 c5 h5 e5 a1 f5 a2 g5 a3 d5").unscored_run()
+    assert (kind, len(cells)) == ("overline", 6)
+
+
+def test_a_win_or_an_ordinary_move_has_no_unscored_run():
+    assert play("caro", "b5 a5 c5 o1 d5 a1 e5 a2 f5").unscored_run() is None  # it won
+    assert play("caro", "b5 a5 c5 g5 d5 a1 e5").unscored_run() is None
+    assert play("caro", "").unscored_run() is None

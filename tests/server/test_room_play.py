@@ -167,3 +167,17 @@ def test_two_moves_judged_from_one_state_do_not_see_each_other():
     second = apply(room, commands.Move(1, "b1"), T0).state
     assert first.moves[-1] == "a1" and second.moves[-1] == "b1"
     assert apply(second, commands.Move(2, "a1"), T0).state.moves[-1] == "a1"
+
+
+def test_a_caro_five_blocked_at_both_ends_is_announced_on_the_move_and_play_goes_on():
+    room = play(playing_room("caro"), "b5", "a5", "c5", "g5", "d5", "a1", "e5", "a2")
+    transition = apply(room, commands.Move(1, "f5"), T0)
+    (event,) = transition.events
+    assert event["unscored"] == {"why": "blocked", "line": ["b5", "c5", "d5", "e5", "f5"],
+                                 "cells": [[1, 4], [2, 4], [3, 4], [4, 4], [5, 4]]}
+    assert transition.state.status is Status.PLAYING
+
+
+def test_an_ordinary_move_has_no_unscored_field():
+    (event,) = apply(playing_room("caro"), commands.Move(1, "h8"), T0).events
+    assert "unscored" not in event
