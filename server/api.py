@@ -302,6 +302,11 @@ async def export_game(request: web.Request) -> web.Response:
     return web.Response(text=export_text(record), content_type="text/plain", charset="utf-8")
 
 
+@json_errors
+async def get_online(request: web.Request) -> web.Response:
+    return web.json_response({"online": await request.app[ARENA].presence.online()})
+
+
 async def list_variants(request: web.Request) -> web.Response:
     return web.json_response({"variants": [
         {"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k, "gravity": v.gravity,
@@ -334,6 +339,7 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/rooms/{room_id}/export", export_game)
     app.router.add_post("/api/quickplay", post_quickplay)
     app.router.add_get("/api/variants", list_variants)
+    app.router.add_get("/api/online", get_online)
     app.router.add_get("/ws/{room_id}", ws.websocket)
     app.router.add_get("/r/{room_id}", index_page)
     app.router.add_get("/metrics", metrics)

@@ -4,7 +4,8 @@ Each node keeps its own socket counts per room and writes them to `room:{id}:pre
 field per node: `{"1": n, "2": n, "s": n, "ts": ms}`), refreshed every REFRESH_S. Entries not
 refreshed for STALE_MS are ignored, so the sockets of a node that died vanish by themselves.
 `room:{id}:seen` holds, per seat, when it was last seen connected: the basis of `away_since`
-and of the abandonment claim.
+and of the abandonment claim. `online` holds each node's number of open room sockets (same
+freshness rule), summed for the "players online" count a player sees while looking for a game.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ REFRESH_S = 5.0
 REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
 STALE_MS = 15_000
 SPECTATOR = "s"
+ONLINE_KEY = "online"
 
 
 def presence_key(room_id: str) -> str:
@@ -136,6 +138,19 @@ class Presence:
         self.ai_seats[room_id] = ai_seats
         return ai_seats
 
+    def _local_sockets(self) -> int:
+        return sum(sum(counts.values()) for counts in self.local.values())
+
+    async def online(self) -> int:
+        """Open room sockets on all live nodes: this node's now, the others' as last refreshed."""
+        cutoff = now_ms() - STALE_MS
+        others = 0
+        for node, raw in (await self.redis.hgetall(ONLINE_KEY)).items():
+            entry = json.loads(raw)
+            if node != self.node_id and entry["ts"] >= cutoff:
+                others += entry["n"]
+        return others + self._local_sockets()
+
     async def run(self) -> None:
         """Refresh this node's entries so other nodes keep trusting them, and tell local rooms
         when the totals changed without a socket event here (another node died)."""
@@ -147,6 +162,11 @@ class Presence:
                     await self._refresh(rooms[start:start + REFRESH_BATCH])
                 except (redis.RedisError, OSError) as exc:
                     log.warning("presence refresh failed: %r", exc)
+            try:
+                await self.redis.hset(ONLINE_KEY, self.node_id,
+                                      json.dumps({"n": self._local_sockets(), "ts": now_ms()}))
+            except (redis.RedisError, OSError) as exc:
+                log.warning("online count refresh failed: %r", exc)
             for room_id in set(self.published) - set(self.local):
                 del self.published[room_id]
                 self.ai_seats.pop(room_id, None)

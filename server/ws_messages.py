@@ -26,7 +26,7 @@ SeatOf = Callable[[RoomState], int | None]
 ROOM_COMMANDS = frozenset({
     "move", "resign", "draw_offer", "draw_accept", "draw_decline", "takeback_request",
     "takeback_accept", "takeback_decline", "rematch_offer", "rematch_accept", "rematch_decline",
-    "claim_win", "chat",
+    "claim_win", "chat", "unlist",
 })
 SESSION_COMMANDS = frozenset({"sync", "ping"})
 
@@ -108,6 +108,7 @@ _PROPOSALS: dict[str, Callable[..., commands.Command]] = {
     "draw_offer": commands.DrawOffer,
     "takeback_request": commands.TakebackRequest,
     "rematch_offer": commands.RematchOffer,
+    "unlist": commands.Unlist,
 }
 _ANSWERS: dict[str, tuple[Callable[..., commands.Command], bool]] = {
     "draw_accept": (commands.DrawAnswer, True),

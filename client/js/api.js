@@ -60,6 +60,12 @@ export async function liveRooms() {
   return data.rooms || [];
 }
 
+/** How many people have a room open right now, on all server nodes. */
+export async function onlineCount() {
+  const data = await request("GET", "/api/online");
+  return data.online;
+}
+
 export function exportUrl(roomId, gameNo) {
   return `/api/rooms/${encodeURIComponent(roomId)}/export?format=text&game=${gameNo}`;
 }

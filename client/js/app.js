@@ -17,7 +17,9 @@ function route() {
   document.title = "Caro Arena";
   const m = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
   unmount = m ? mountRoom(main, m[1]) : mountHome(main);
-  window.scrollTo(0, 0);
+  const target = location.hash && document.getElementById(location.hash.slice(1));
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
 }
 
 function setupTopbar() {

@@ -288,7 +288,7 @@ export function mountHome(main) {
   demo.addEventListener("click", () => watchDemo(form, demo));
   const liveList = el("ul", { class: "lobby-list", id: "live-list" });
   const liveHead = tEl("h3", "home.live", { class: "live-head" });
-  const lobby = el("section", { class: "card lobby" }, tEl("h2", "home.lobby"), list,
+  const lobby = el("section", { class: "card lobby", id: "lobby" }, tEl("h2", "home.lobby"), list,
     liveHead, liveList, el("div", { class: "lobby-foot" }, demo));
   const [howTo, drawHowTo] = buildHowTo();
   const [quickStart, drawRule] = buildQuickStart(form);

@@ -2,7 +2,7 @@
 // board component and the room view. Moves, offers and chat go out through the
 // connection; everything the server sends comes back as state and is re-rendered.
 
-import { loadName } from "./api.js";
+import { createRoom, loadName, onlineCount, saveToken } from "./api.js";
 import { RoomConnection } from "./connection.js";
 import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
@@ -10,9 +10,12 @@ import { errorText, onLangChange, t } from "./i18n.js";
 import { cellToStr, findLine, replay, strToCell } from "./notation.js";
 import { RoomView, colourName, seatName } from "./room_view.js";
 import { applyEvent } from "./state.js";
+import { navigate } from "./router.js";
 import { toast } from "./ui.js";
 
 const CLOCK_TICK_MS = 200;
+const SEARCH_PATIENCE_MS = 15000; // quick play alone this long: offer the computer or the lobby
+const ONLINE_REFRESH_MS = 5000;
 const DECLINES = { draw_declined: 1, takeback_declined: 1, rematch_declined: 1 };
 
 /** Renders the room `roomId` into `main`; returns a function that tears it down. */
@@ -31,6 +34,8 @@ export function mountRoom(main, roomId) {
   let unscored = null; // the last row the rule did not count: { ply, move, why, cells, seat }
   const notices = [];
   let tapHintShown = false;
+  const search = { since: Date.now(), online: null, patient: true, polled: 0 };
+  let leaving = null; // { cid, choice } while the search is being cancelled
 
   const serverNow = () => Date.now() + clockOffset;
   const style = () => boardStyle(state.board);
@@ -45,6 +50,7 @@ export function mountRoom(main, roomId) {
       render(false);
     },
     copy: () => copyLink(),
+    search: (choice) => leaveSearch(choice),
     rerender: () => render(false),
   });
   main.setAttribute("aria-busy", "true");
@@ -125,7 +131,7 @@ export function mountRoom(main, roomId) {
     renderBoard(animate);
     const model = {
       state, style: style(), mySeat, presence, review, now: serverNow(), notices,
-      unscored: review === null ? unscoredAt(state.moves.length) : null,
+      unscored: review === null ? unscoredAt(state.moves.length) : null, search,
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
     };
     view.render(model);
@@ -142,6 +148,7 @@ export function mountRoom(main, roomId) {
     const before = state;
     state = applyEvent(state, event);
     if (event.cid && event.cid === awaitingMove) awaitingMove = null;
+    if (leaving && event.cid === leaving.cid) goAfterSearch(leaving.choice);
     if (event.type === "rematch") {
       if (mySeat) mySeat = 3 - mySeat;
       review = null;
@@ -175,6 +182,46 @@ export function mountRoom(main, roomId) {
     connBadge.dataset.state = status;
     const key = { online: "conn.online", connecting: "conn.connecting", reconnecting: "conn.reconnecting", offline: "conn.offline" }[status];
     connBadge.textContent = t(key, { s: Math.max(1, Math.round(retryIn / 1000)) });
+  }
+
+  /**
+   * Stops looking for an opponent (the room leaves the lobby and quick play), then goes home,
+   * to the lobby, or into a game against the computer.
+   */
+  function leaveSearch(choice) {
+    const cid = conn.send("unlist");
+    if (cid) leaving = { cid, choice };
+    else goAfterSearch(choice);
+  }
+
+  /** Once the server has unlisted the room (or the connection is down). */
+  async function goAfterSearch(choice) {
+    leaving = null;
+    if (choice === "cancel") return navigate("/");
+    if (choice === "lobby") return navigate("/#lobby");
+    try {
+      const answer = await createRoom({ variant: state.variant, opponent: "ai", name: loadName() || undefined });
+      saveToken(answer.room_id, answer.token);
+      navigate(`/r/${answer.room_id}`);
+    } catch (err) {
+      toast(errorText(err.code || "internal_error"), "error");
+    }
+  }
+
+  /** While searching: the online count every few seconds, and patience running out. */
+  function tickSearch() {
+    if (state.status !== "waiting" || !state.public || !mySeat) return;
+    const now = Date.now();
+    if (search.patient && now - search.since >= SEARCH_PATIENCE_MS) {
+      search.patient = false;
+      render(false);
+    }
+    if (now - search.polled < ONLINE_REFRESH_MS) return;
+    search.polled = now;
+    onlineCount().then((n) => {
+      search.online = n;
+      render(false);
+    }, () => {});
   }
 
   async function copyLink() {
@@ -213,6 +260,13 @@ export function mountRoom(main, roomId) {
   conn.addEventListener("servererror", (e) => {
     if (e.detail.code === "room_not_found") return; // the socket closes next; "fatal" shows it
     if (e.detail.cid && e.detail.cid === awaitingMove) awaitingMove = null;
+    if (leaving && e.detail.cid === leaving.cid) {
+      // seat_taken: the opponent came just in time, so stay for the game.
+      if (e.detail.code === "seat_taken") leaving = null;
+      else goAfterSearch(leaving.choice);
+      render(false);
+      return;
+    }
     toast(errorText(e.detail.code), "error");
     render(false);
   });
@@ -225,6 +279,7 @@ export function mountRoom(main, roomId) {
   let claimShown = false;
   const ticker = setInterval(() => {
     if (!state) return;
+    tickSearch();
     if (state.clock && state.status === "playing") view.tickClocks(state, serverNow());
     if (canClaim() !== claimShown) {
       claimShown = !claimShown;

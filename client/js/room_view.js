@@ -28,8 +28,13 @@ function swatch(style, seat) {
   return el("span", { class: `swatch swatch-${style} sw${seat}`, "aria-hidden": "true" }, style === "cells" ? (seat === 1 ? "X" : "O") : "");
 }
 
+/** Is this the seated player of a public room waiting for anyone to come? */
+function isSearching({ state, mySeat }) {
+  return state.status === "waiting" && state.mode === "human" && state.public && Boolean(mySeat);
+}
+
 export class RoomView {
-  /** `on`: { command(type), chat(text), review(ply|null), copy() } */
+  /** `on`: { command(type), chat(text), review(ply|null), copy(), rerender(), search(choice) } */
   constructor(main, roomId, on) {
     this.roomId = roomId;
     this.on = on;
@@ -40,6 +45,7 @@ export class RoomView {
     this.share = el("section", { class: "card share", id: "share", hidden: true },
       tEl("h2", "room.share"), tEl("p", "room.share.hint", { class: "muted" }),
       el("div", { class: "share-row" }, this.shareInput, this.copyBtn));
+    this.search = el("section", { class: "card search", id: "search", hidden: true });
     this.boardHost = el("div", { class: "board-wrap" });
     this.gameOver = el("section", { class: "card gameover", id: "gameover", hidden: true, role: "alert" });
     this.players = el("section", { class: "card players", id: "players" });
@@ -70,18 +76,20 @@ export class RoomView {
         el("div", { class: "chat-head" }, tEl("h2", "room.chat")), this.chatLog, chatForm),
       el("div", { class: "foot-row" }, this.spectators, this.exportLink));
     this.root = el("div", { class: "room" },
-      el("div", { class: "board-col" }, this.status, this.share, this.boardHost),
+      el("div", { class: "board-col" }, this.status, this.search, this.share, this.boardHost),
       panel, this.announcer);
     main.appendChild(this.root);
   }
 
   /**
    * Re-draws everything from `m` = { state, style, mySeat, presence, review, now, notices,
-   * canClaim, ready, connText } (connText: the connection problem to show, or null).
+   * canClaim, ready, connText, unscored, search } (connText: the connection problem to show,
+   * or null; search: { online, patient } while looking for an opponent).
    */
   render(m) {
     this.renderStatus(m);
     this.share.hidden = !(m.state.status === "waiting" && m.state.mode === "human" && m.mySeat);
+    this.renderSearch(m);
     this.renderPlayers(m);
     this.renderMoves(m);
     this.renderActions(m);
@@ -97,7 +105,7 @@ export class RoomView {
     const { state, style, mySeat } = m;
     if (m.connText) return [m.connText, "conn"];
     if (m.review !== null) return [t("room.review", { n: m.review, total: state.moves.length }), "review"];
-    if (state.status === "waiting") return [t("room.waiting"), "wait"];
+    if (state.status === "waiting") return [t(isSearching(m) ? "room.searching" : "room.waiting"), "wait"];
     if (state.status === "finished") return [`${this.resultTitle(m)} · ${this.resultReason(m)}`, "over"];
     const turnSeat = state.seats[String(state.turn)];
     if (state.turn === mySeat) return [t("room.turn.you"), "you"];
@@ -167,6 +175,33 @@ export class RoomView {
     });
     if (!mySeat) rows.push(el("p", { class: "muted spectating" }, t("room.spectating")));
     this.players.replaceChildren(...rows);
+  }
+
+  /**
+   * While a public room waits for anyone (quick play, or listed in the lobby): how many people
+   * are online, Cancel, and after a while (`m.search.patient` false) the computer or the lobby.
+   */
+  renderSearch(m) {
+    this.search.hidden = !isSearching(m);
+    if (this.search.hidden) return;
+    const { online, patient } = m.search;
+    const key = `${document.documentElement.lang}|${online}|${patient}`;
+    if (this.searchKey === key) return;
+    this.searchKey = key;
+    const button = (id, textKey, type, primary = false) => el("button", {
+      class: `btn small${primary ? " primary" : ""}`, type: "button", id, onclick: () => this.on.search(type),
+    }, t(textKey));
+    this.search.replaceChildren(
+      el("div", { class: "search-head" },
+        el("span", { class: "spinner", "aria-hidden": "true" }),
+        el("span", { class: "search-text" }, t("room.search.hint")),
+        button("search-cancel", "room.search.cancel", "cancel")),
+      el("p", { class: "muted", id: "online-count" }, online === null ? "" : t("room.search.online", { n: online })),
+      patient ? null : el("div", { class: "search-offer", id: "search-offer" },
+        el("span", {}, t("room.search.nobody")),
+        el("span", { class: "offer-buttons" },
+          button("search-ai", "room.search.ai", "ai", true),
+          button("search-lobby", "room.search.lobby", "lobby"))));
   }
 
   /** Updates only the clock faces (called several times a second). */

@@ -56,6 +56,9 @@ export function applyEvent(state, event) {
       break;
     case "rematch":
       return { ...event.state, v: event.v };
+    case "unlisted":
+      next.public = false;
+      break;
     case "chat":
       next.chat = [...(state.chat || []), { from: event.from, text: event.text, ts: event.ts }].slice(-CHAT_KEEP);
       break;

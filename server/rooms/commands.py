@@ -71,6 +71,15 @@ class RematchAnswer:
 
 
 @dataclass(slots=True, frozen=True)
+class Unlist:
+    """The waiting player stops looking for anyone: the room leaves the lobby and quick play,
+    and stays open to whoever has its link."""
+
+    seat: int
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
 class ClaimWin:
     """Claim the game because the opponent has been gone for `claim_after_ms`.
     `opponent_connected` / `opponent_last_seen` (epoch ms or None: never seen) come from the
@@ -98,4 +107,4 @@ class Tick:
 
 
 Command = (Join | Move | Resign | DrawOffer | DrawAnswer | TakebackRequest | TakebackAnswer
-           | RematchOffer | RematchAnswer | ClaimWin | Chat | Tick)
+           | RematchOffer | RematchAnswer | Unlist | ClaimWin | Chat | Tick)

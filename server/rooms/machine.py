@@ -24,6 +24,7 @@ RULES: dict[type, Rule] = {
     cmd.Move: play.move,
     cmd.Resign: play.resign,
     cmd.ClaimWin: play.claim_win,
+    cmd.Unlist: play.unlist,
     cmd.Chat: play.chat,
     cmd.Tick: play.tick,
     cmd.DrawOffer: offers.draw_offer,

@@ -79,6 +79,17 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     return state, events
 
 
+def unlist(state: RoomState, command: cmd.Unlist, now: int) -> Step:
+    """The waiting player cancels the search: the room becomes private (out of the lobby and
+    of quick play). Too late once the opponent came: the game has started."""
+    require_player(command.seat)
+    if state.status is not Status.WAITING:
+        raise ArenaError(ErrorCode.SEAT_TAKEN, "the opponent already took the seat")
+    if not state.public:
+        raise ArenaError(ErrorCode.NOTHING_PENDING, "the room is not listed")
+    return replace(state, public=False), [{"type": "unlisted"}]
+
+
 def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     seat_no = require_player(command.seat)
     require_playing(state)

@@ -30,13 +30,13 @@ def test_quick_play_puts_two_waiting_players_in_the_same_room(players):
     first = players("quick-1")
     first.home(name="An")
     room_url = first.create("Tic-Tac-Toe", opponent="Anyone", first=None)
-    expect(first.status()).to_have_text("Waiting for an opponent…")
+    expect(first.status()).to_have_text("Looking for an opponent…")
 
     second = players("quick-2")
     second.home(name="Binh")
     assert second.create("Tic-Tac-Toe", opponent="Anyone", first=None) == room_url
     for person in (first, second):
-        expect(person.status()).not_to_have_text("Waiting for an opponent…")
+        expect(person.status()).not_to_have_text("Looking for an opponent…")
         names = person.page.locator(".player .pname").all_inner_texts()
         assert sorted(names) == ["An", "Binh"]
     statuses = {first.status().inner_text(), second.status().inner_text()}

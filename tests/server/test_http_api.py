@@ -186,3 +186,25 @@ async def test_public_games_in_play_are_listed_for_watching(arena_node):
     listed = {r["room_id"]: r for r in listing["rooms"]}
     assert listed[demo["room_id"]]["status"] == "playing"
     assert listed[demo["room_id"]]["mode"] == "ai_vs_ai"
+
+
+async def test_a_quickplay_room_unlisted_by_its_host_is_no_longer_matched(arena_node):
+    body = {"variant": "custom-7x7-k4-caro"}
+    status, first = await http("POST", f"{arena_node.url}/api/quickplay", body)
+    host = await Player.join(arena_node.ws_url, first["room_id"], token=first["token"])
+    assert (await host.command("unlist"))["type"] == "unlisted"
+    status, second = await http("POST", f"{arena_node.url}/api/quickplay", body)
+    assert second["matched"] is False and second["room_id"] != first["room_id"]
+    await host.close()
+
+
+async def test_online_counts_the_open_room_sockets(server_factory):
+    node = server_factory.start("node-online", embedded=True)  # its own store: no other node
+    room = await create_room(node.url, variant="caro9")
+    status, empty = await http("GET", f"{node.url}/api/online")
+    first = await Player.join(node.ws_url, room["room_id"], token=room["token"])
+    second = await Player.join(node.ws_url, room["room_id"])
+    status, two = await http("GET", f"{node.url}/api/online")
+    assert (empty["online"], status, two["online"]) == (0, 200, 2)
+    await first.close()
+    await second.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from server.errors import ArenaError, ErrorCode
@@ -181,3 +183,15 @@ def test_a_caro_five_blocked_at_both_ends_is_announced_on_the_move_and_play_goes
 def test_an_ordinary_move_has_no_unscored_field():
     (event,) = apply(playing_room("caro"), commands.Move(1, "h8"), T0).events
     assert "unscored" not in event
+
+
+def test_unlisting_a_waiting_room_makes_it_private():
+    public = replace(human_room(), public=True)
+    transition = apply(public, commands.Unlist(1, cid="u1"), T0)
+    assert [e["type"] for e in transition.events] == ["unlisted"]
+    assert transition.state.public is False and transition.state.status is Status.WAITING
+
+
+def test_unlisting_after_the_opponent_came_is_refused_as_seat_taken():
+    assert refused(replace(playing_room(), public=True), commands.Unlist(1)) \
+        is ErrorCode.SEAT_TAKEN
