@@ -117,12 +117,22 @@ export function mountRoom(main, roomId) {
     board.setInteractive(Boolean(myTurn), state.turn);
   }
 
-  function canClaim() {
-    if (!mySeat || !presence || state.status !== "playing" || state.clock) return false;
+  /**
+   * The opponent of a seated player has closed the game while it goes on: { name, claimAt }
+   * (claimAt: server time the win may be claimed, null with a clock: the clock decides).
+   */
+  function opponentAway() {
+    if (!mySeat || !presence || state.status !== "playing") return null;
     const opp = String(3 - mySeat);
     const seat = state.seats[opp];
-    const since = presence.away_since && presence.away_since[opp];
-    return Boolean(seat && seat.kind === "human" && !presence.players[opp] && since && serverNow() - since >= claimAfter);
+    if (!seat || seat.kind !== "human" || presence.players[opp]) return null;
+    const since = (presence.away_since && presence.away_since[opp]) || Math.max(seat.joined_at, state.started_at || 0);
+    return { name: seatName(state, style(), 3 - mySeat), claimAt: state.clock ? null : since + claimAfter };
+  }
+
+  function canClaim() {
+    const away = opponentAway();
+    return Boolean(away && away.claimAt !== null && serverNow() >= away.claimAt);
   }
 
   function render(animate) {
@@ -131,7 +141,7 @@ export function mountRoom(main, roomId) {
     renderBoard(animate);
     const model = {
       state, style: style(), mySeat, presence, review, now: serverNow(), notices,
-      unscored: review === null ? unscoredAt(state.moves.length) : null, search,
+      unscored: review === null ? unscoredAt(state.moves.length) : null, search, away: opponentAway(),
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
     };
     view.render(model);
@@ -254,7 +264,13 @@ export function mountRoom(main, roomId) {
   });
   conn.addEventListener("event", (e) => onEvent(e.detail.event));
   conn.addEventListener("presence", (e) => {
+    const before = presence;
     presence = e.detail.msg;
+    const opp = mySeat && String(3 - mySeat);
+    const seat = opp && state && state.seats[opp];
+    if (before && seat && seat.kind === "human" && state.status === "playing" && before.players[opp] !== presence.players[opp]) {
+      notice(presence.players[opp] ? "room.opp.back" : "room.opp.left", { name: seatName(state, style(), Number(opp)) });
+    }
     render(false);
   });
   conn.addEventListener("servererror", (e) => {
@@ -281,6 +297,7 @@ export function mountRoom(main, roomId) {
     if (!state) return;
     tickSearch();
     if (state.clock && state.status === "playing") view.tickClocks(state, serverNow());
+    view.tickAway(serverNow());
     if (canClaim() !== claimShown) {
       claimShown = !claimShown;
       render(false);

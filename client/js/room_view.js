@@ -28,6 +28,12 @@ function swatch(style, seat) {
   return el("span", { class: `swatch swatch-${style} sw${seat}`, "aria-hidden": "true" }, style === "cells" ? (seat === 1 ? "X" : "O") : "");
 }
 
+/** "0:45": whole seconds left, rounded up. */
+function countdown(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
 /** Is this the seated player of a public room waiting for anyone to come? */
 function isSearching({ state, mySeat }) {
   return state.status === "waiting" && state.mode === "human" && state.public && Boolean(mySeat);
@@ -119,17 +125,42 @@ export class RoomView {
     return t(`room.unscored.${unscored.why}`, { name: seatName(state, style, unscored.seat), k: state.board.k });
   }
 
+  /**
+   * The line about an opponent who left: the clock decides, the win may be claimed, or a
+   * countdown to the claim (its figures are updated by tickAway, out of the live region).
+   */
+  awayNote(m) {
+    const { away, now } = m;
+    if (!away || m.connText) return null;
+    this.awayClaimAt = away.claimAt;
+    if (away.claimAt === null) return el("span", {}, t("room.away.clock", { name: away.name }));
+    if (now >= away.claimAt) return el("span", {}, t("room.away.claim", { name: away.name }));
+    const [before, after] = t("room.away.wait", { name: away.name, time: "\u0000" }).split("\u0000");
+    this.awayCountdown = el("span", { class: "countdown", "aria-live": "off" }, countdown(away.claimAt - now));
+    return el("span", {}, before, this.awayCountdown, after);
+  }
+
+  /** Updates the countdown to the claim (called several times a second). */
+  tickAway(now) {
+    if (this.awayCountdown && this.awayCountdown.isConnected) {
+      this.awayCountdown.textContent = countdown(this.awayClaimAt - now);
+    }
+  }
+
   renderStatus(m) {
     const [text, tone] = this.statusText(m);
     const note = m.connText ? null : this.unscoredText(m);
+    const away = m.away && !m.connText ? `${m.away.name}|${m.away.claimAt !== null && m.now >= m.away.claimAt}|${m.away.claimAt}` : "";
     // Live regions speak on every change: touch them only when the words change.
-    const key = `${tone}|${text}|${note}`;
+    const key = `${tone}|${text}|${note}|${away}`;
     if (this.statusKey === key) return;
     this.statusKey = key;
     this.status.dataset.tone = tone;
     this.status.classList.toggle("thinking", tone === "ai");
     this.status.replaceChildren(el("span", {}, text));
     if (note) this.status.appendChild(el("span", { class: "status-note", id: "status-note" }, note));
+    const awayNote = this.awayNote(m);
+    if (awayNote) this.status.appendChild(el("span", { class: "status-note away", id: "status-away" }, awayNote));
     if (m.review !== null) {
       this.status.appendChild(el("button", { class: "btn small", type: "button", onclick: () => this.on.review(null) }, t("room.live")));
     }
