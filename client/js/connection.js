@@ -66,7 +66,9 @@ export class RoomConnection extends EventTarget {
       if (this.watch && !token) hello.watch = true;
       ws.send(JSON.stringify(hello));
     });
-    ws.addEventListener("message", (e) => this.onMessage(e.data));
+    ws.addEventListener("message", (e) => {
+      if (ws === this.ws) this.onMessage(e.data);
+    });
     ws.addEventListener("close", (e) => this.onClose(ws, e.code));
     ws.addEventListener("error", () => {});
   }
@@ -144,6 +146,15 @@ export class RoomConnection extends EventTarget {
     this.attempt += 1;
     this.setStatus(navigator.onLine === false ? "offline" : "reconnecting", delay);
     this.timers.retry = setTimeout(() => this.open(), delay);
+  }
+
+  /** Reconnects at once without watching: the hello then claims the seat of the stored token. */
+  takeSeat() {
+    this.watch = false;
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close(1000);
+    this.open();
   }
 
   reconnectNow() {

@@ -2,7 +2,9 @@
 // board component and the room view. Moves, offers and chat go out through the
 // connection; everything the server sends comes back as state and is re-rendered.
 
-import { createRoom, loadName, onlineCount, saveToken } from "./api.js";
+import {
+  ApiError, createRoom, joinRoom, loadName, loadToken, onlineCount, saveName, saveToken,
+} from "./api.js";
 import { RoomConnection } from "./connection.js";
 import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
@@ -20,7 +22,9 @@ const DECLINES = { draw_declined: 1, takeback_declined: 1, rematch_declined: 1 }
 
 /** Renders the room `roomId` into `main`; returns a function that tears it down. */
 export function mountRoom(main, roomId) {
-  const conn = new RoomConnection(roomId, { name: loadName() });
+  // Without a seat token the page only watches until the visitor chooses to take a free seat.
+  const conn = new RoomConnection(roomId, { name: loadName(), watch: !loadToken(roomId) });
+  let joinChoiceMade = Boolean(loadToken(roomId));
   const connBadge = document.getElementById("conn");
   let state = null;
   let mySeat = null;
@@ -51,6 +55,7 @@ export function mountRoom(main, roomId) {
     },
     copy: () => copyLink(),
     search: (choice) => leaveSearch(choice),
+    join: (name) => takeSeat(name),
     rerender: () => render(false),
   });
   main.setAttribute("aria-busy", "true");
@@ -142,6 +147,7 @@ export function mountRoom(main, roomId) {
     const model = {
       state, style: style(), mySeat, presence, review, now: serverNow(), notices,
       unscored: review === null ? unscoredAt(state.moves.length) : null, search, away: opponentAway(),
+      joinOffer: joinOffer(), defaultName: loadName(),
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
     };
     view.render(model);
@@ -192,6 +198,29 @@ export function mountRoom(main, roomId) {
     connBadge.dataset.state = status;
     const key = { online: "conn.online", connecting: "conn.connecting", reconnecting: "conn.reconnecting", offline: "conn.offline" }[status];
     connBadge.textContent = t(key, { s: Math.max(1, Math.round(retryIn / 1000)) });
+  }
+
+  /** The free seat offered to a visitor who opened the link, or null. */
+  function joinOffer() {
+    if (joinChoiceMade || mySeat || state.mode !== "human" || state.status !== "waiting") return null;
+    return [1, 2].find((seat) => !state.seats[String(seat)]) || null;
+  }
+
+  /** Takes the free seat under `name` (remembered for next time), or, with null, just watches. */
+  async function takeSeat(name) {
+    joinChoiceMade = true;
+    render(false);
+    if (name === null) return;
+    const clean = saveName(name);
+    document.getElementById("display-name").value = clean;
+    conn.name = clean;
+    try {
+      const answer = await joinRoom(roomId, clean || undefined);
+      saveToken(roomId, answer.token);
+      conn.takeSeat();
+    } catch (err) {
+      toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
+    }
   }
 
   /**

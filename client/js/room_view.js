@@ -40,7 +40,10 @@ function isSearching({ state, mySeat }) {
 }
 
 export class RoomView {
-  /** `on`: { command(type), chat(text), review(ply|null), copy(), rerender(), search(choice) } */
+  /**
+   * `on`: { command(type), chat(text), review(ply|null), copy(), rerender(), search(choice),
+   * join(name|null) } (join: take the free seat under `name`, or null: just watch)
+   */
   constructor(main, roomId, on) {
     this.roomId = roomId;
     this.on = on;
@@ -52,6 +55,7 @@ export class RoomView {
       tEl("h2", "room.share"), tEl("p", "room.share.hint", { class: "muted" }),
       el("div", { class: "share-row" }, this.shareInput, this.copyBtn));
     this.search = el("section", { class: "card search", id: "search", hidden: true });
+    this.joinPrompt = el("section", { class: "card join-prompt", id: "join-prompt", hidden: true });
     this.boardHost = el("div", { class: "board-wrap" });
     this.gameOver = el("section", { class: "card gameover", id: "gameover", hidden: true, role: "alert" });
     this.players = el("section", { class: "card players", id: "players" });
@@ -82,7 +86,7 @@ export class RoomView {
         el("div", { class: "chat-head" }, tEl("h2", "room.chat")), this.chatLog, chatForm),
       el("div", { class: "foot-row" }, this.spectators, this.exportLink));
     this.root = el("div", { class: "room" },
-      el("div", { class: "board-col" }, this.status, this.search, this.share, this.boardHost),
+      el("div", { class: "board-col" }, this.status, this.joinPrompt, this.search, this.share, this.boardHost),
       panel, this.announcer);
     main.appendChild(this.root);
   }
@@ -96,6 +100,7 @@ export class RoomView {
     this.renderStatus(m);
     this.share.hidden = !(m.state.status === "waiting" && m.state.mode === "human" && m.mySeat);
     this.renderSearch(m);
+    this.renderJoinPrompt(m);
     this.renderPlayers(m);
     this.renderMoves(m);
     this.renderActions(m);
@@ -138,6 +143,34 @@ export class RoomView {
     const [before, after] = t("room.away.wait", { name: away.name, time: "\u0000" }).split("\u0000");
     this.awayCountdown = el("span", { class: "countdown", "aria-live": "off" }, countdown(away.claimAt - now));
     return el("span", {}, before, this.awayCountdown, after);
+  }
+
+  /**
+   * Someone who opened the link of a room with a free seat: their name (prefilled with the
+   * last one used) and a choice, take the seat or watch (`m.joinOffer`: the free seat or null).
+   */
+  renderJoinPrompt(m) {
+    const seat = m.joinOffer;
+    this.joinPrompt.hidden = !seat;
+    if (!seat) return;
+    const key = `${document.documentElement.lang}|${seat}|${m.style}`;
+    if (this.joinKey === key) return;
+    this.joinKey = key;
+    const nameInput = el("input", {
+      id: "join-name", maxlength: 20, autocomplete: "nickname", value: m.defaultName,
+      placeholder: t("name.label"), "aria-label": t("name.label"),
+    });
+    const form = el("form", { class: "join-form" },
+      el("label", { class: "join-name" }, el("span", {}, t("name.label")), nameInput),
+      el("div", { class: "offer-buttons" },
+        el("button", { class: "btn primary", type: "submit", id: "join-seat" }, t("room.join.as", { colour: colourName(m.style, seat) })),
+        el("button", { class: "btn", type: "button", id: "join-watch", onclick: () => this.on.join(null) }, t("room.join.watch"))));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.on.join(nameInput.value);
+    });
+    this.joinPrompt.replaceChildren(
+      el("h2", {}, t("room.join.title", { name: seatName(m.state, m.style, 3 - seat) })), form);
   }
 
   /** Updates the countdown to the claim (called several times a second). */

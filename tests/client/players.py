@@ -53,13 +53,19 @@ class Player:
             self.page.fill("#display-name", name)
             self.page.press("#display-name", "Tab")
 
-    def visit(self, url: str, name: str | None = None) -> None:
+    def visit(self, url: str, name: str | None = None, *, join: bool = True) -> None:
+        """Opens a room's link; `join`: take the free seat the page offers (its name field is
+        prefilled with `name`), else just look (a full room offers nothing)."""
         if name:
             self.page.goto(self.base_url + "/")
             self.page.fill("#display-name", name)
             self.page.press("#display-name", "Tab")
         self.page.goto(url)
         expect(self.page.locator(".board")).to_be_visible()
+        if join:
+            self.page.locator("#join-seat").click()
+            expect(self.page.locator("#join-prompt")).to_be_hidden()
+            expect(self.page.locator(".player .pmeta", has_text="you")).to_have_count(1)
 
     def create(self, game: str, *, opponent: str = "A friend", first: str | None = "Me",
                level: int | None = None, public: bool = False, clock: str | None = None) -> str:

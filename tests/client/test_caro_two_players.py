@@ -29,7 +29,7 @@ def test_friends_play_caro_by_link_to_a_five_and_a_spectator_sees_it(players):
     expect(minh.status()).to_have_text("Lan to move")
 
     watcher = players("watcher")
-    watcher.visit(link)
+    watcher.visit(link, join=False)
     expect(watcher.page.locator("#actions")).to_be_hidden()
     expect(lan.page.locator("#spectators")).to_have_text("1 watching")
 
