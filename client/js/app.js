@@ -2,10 +2,12 @@
 // that mounts the home page (/) or a room (/r/{id}).
 
 import { loadName, saveName } from "./api.js";
-import { applyStatic, lang, onLangChange, setLang } from "./i18n.js";
+import { svgEl } from "./board_svg.js";
+import { applyStatic, lang, onLangChange, setLang, t } from "./i18n.js";
 import { mountHome } from "./home.js";
 import { mountRoom } from "./room.js";
 import { navigate, setRenderer } from "./router.js";
+import { isMuted, onMuteChange, setMuted } from "./sound.js";
 
 const main = document.getElementById("app");
 let unmount = null;
@@ -20,6 +22,27 @@ function route() {
   const target = location.hash && document.getElementById(location.hash.slice(1));
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
+}
+
+/** The sound switch: a speaker, crossed out when muted; the choice is remembered. */
+function setupMute() {
+  const button = document.getElementById("mute");
+  const svg = svgEl("svg", { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true" }, button);
+  svgEl("path", { d: "M4 9h4l5-4v14l-5-4H4z", fill: "currentColor" }, svg);
+  const waves = svgEl("path", { d: "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }, svg);
+  const cross = svgEl("path", { d: "M16 9l6 6M22 9l-6 6", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }, svg);
+  const show = () => {
+    const muted = isMuted();
+    button.setAttribute("aria-pressed", String(muted));
+    button.setAttribute("aria-label", t(muted ? "sound.off" : "sound.on"));
+    button.title = t(muted ? "sound.off" : "sound.on");
+    waves.style.display = muted ? "none" : "";
+    cross.style.display = muted ? "" : "none";
+  };
+  button.addEventListener("click", () => setMuted(!isMuted()));
+  onMuteChange(show);
+  onLangChange(show);
+  show();
 }
 
 function setupTopbar() {
@@ -47,4 +70,5 @@ function setupTopbar() {
 
 setRenderer(route);
 setupTopbar();
+setupMute();
 route();

@@ -10,8 +10,9 @@ import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
 import { errorText, onLangChange, t } from "./i18n.js";
 import { cellToStr, findLine, replay, strToCell } from "./notation.js";
-import { RoomView, colourName, seatName } from "./room_view.js";
-import { applyEvent } from "./state.js";
+import { LOW_TIME_MS, RoomView, colourName, seatName } from "./room_view.js";
+import { playSound } from "./sound.js";
+import { applyEvent, clockLeft } from "./state.js";
 import { navigate } from "./router.js";
 import { toast } from "./ui.js";
 
@@ -39,6 +40,7 @@ export function mountRoom(main, roomId) {
   const notices = [];
   let tapHintShown = false;
   const search = { since: Date.now(), online: null, patient: true, polled: 0 };
+  let lowTimeWarned = null; // the game number whose low-time warning was played
   let leaving = null; // { cid, choice } while the search is being cancelled
 
   const serverNow = () => Date.now() + clockOffset;
@@ -151,8 +153,10 @@ export function mountRoom(main, roomId) {
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
     };
     view.render(model);
-    const [statusText] = view.statusText(model);
-    document.title = `${statusText} — Caro Arena`;
+    const [statusText, tone] = view.statusText(model);
+    // In a background tab the title says it is your turn.
+    const hint = document.hidden && tone === "you" ? "● " : "";
+    document.title = `${hint}${statusText} — Caro Arena`;
   }
 
   /** A line in the chat log from the room itself, translated when shown. */
@@ -187,10 +191,32 @@ export function mountRoom(main, roomId) {
       };
       notice(`room.unscored.${unscored.why}`, { name: seatName(state, style(), event.seat), k: state.board.k });
     }
+    soundFor(event);
     if (event.type === "move") {
       view.announce(t("room.played", { name: seatName(state, style(), event.seat), move: event.move }));
     }
     render(event.type === "move" && before.moves.length < state.moves.length);
+  }
+
+  /** The sound of an event: your turn, a move, someone joined, a win, a loss, an ending. */
+  function soundFor(event) {
+    if (event.type === "move") {
+      playSound(mySeat && event.seat !== mySeat && state.status === "playing" ? "turn" : "move");
+    } else if (event.type === "seat_taken" && event.seat !== mySeat) {
+      playSound("join");
+    } else if (event.type === "game_over") {
+      const { winner } = event.result;
+      playSound(!mySeat || !winner ? "end" : winner === mySeat ? "win" : "loss");
+    }
+  }
+
+  /** One warning a game when your own clock runs low. */
+  function checkLowTime() {
+    if (!mySeat || !state.clock || state.status !== "playing" || state.clock.running !== mySeat) return;
+    const key = `${state.game_no}`;
+    if (lowTimeWarned === key || clockLeft(state.clock, mySeat, serverNow()) >= LOW_TIME_MS) return;
+    lowTimeWarned = key;
+    playSound("lowtime");
   }
 
   function setBadge(status, retryIn) {
@@ -325,6 +351,7 @@ export function mountRoom(main, roomId) {
   const ticker = setInterval(() => {
     if (!state) return;
     tickSearch();
+    checkLowTime();
     if (state.clock && state.status === "playing") view.tickClocks(state, serverNow());
     view.tickAway(serverNow());
     if (canClaim() !== claimShown) {
@@ -337,9 +364,12 @@ export function mountRoom(main, roomId) {
     if (conn.status) setBadge(conn.status, 0);
     render(false);
   });
+  const onVisibility = () => render(false);
+  document.addEventListener("visibilitychange", onVisibility);
   conn.start();
 
   return () => {
+    document.removeEventListener("visibilitychange", onVisibility);
     main.removeAttribute("aria-busy");
     clearInterval(ticker);
     stopLang();

@@ -10,7 +10,7 @@ import { clockLeft, formatClock } from "./state.js";
 import { el, tEl } from "./ui.js";
 
 const COLOURS = { go: ["color.black", "color.white"], cells: ["color.x", "color.o"], drop: ["color.red", "color.yellow"] };
-const LOW_TIME_MS = 20000;
+export const LOW_TIME_MS = 20000;
 
 export function colourName(style, seat) {
   return t(COLOURS[style][seat - 1]);

@@ -4,6 +4,8 @@ export const strings = {
   "app.tagline": "Five in a row with a friend, a stranger or the AI.",
   "name.label": "Your name",
   "lang.label": "Language",
+  "sound.on": "Sound on (click to mute)",
+  "sound.off": "Sound off (click to turn on)",
   "conn.online": "Connected",
   "conn.connecting": "Connecting…",
   "conn.reconnecting": "Reconnecting in {s}s…",

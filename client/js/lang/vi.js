@@ -4,6 +4,8 @@ export const strings = {
   "app.tagline": "Năm con liên tiếp cùng bạn bè, người lạ hoặc máy.",
   "name.label": "Tên của bạn",
   "lang.label": "Ngôn ngữ",
+  "sound.on": "Đang bật âm thanh (bấm để tắt)",
+  "sound.off": "Đang tắt âm thanh (bấm để bật)",
   "conn.online": "Đã kết nối",
   "conn.connecting": "Đang kết nối…",
   "conn.reconnecting": "Kết nối lại sau {s} giây…",
