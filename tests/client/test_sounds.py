@@ -15,13 +15,20 @@ const create = AudioContext.prototype.createOscillator;
 AudioContext.prototype.createOscillator = function () {
   const osc = create.call(this);
   const start = osc.start.bind(osc);
-  osc.start = (...args) => { window.__tones.push(Math.round(osc.frequency.value)); return start(...args); };
+  osc.start = (...args) => {
+    window.__tones.push(Math.round(osc.frequency.value));
+    return start(...args);
+  };
   return osc;
 };
 let hidden = false;
-window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event('visibilitychange')); };
-Object.defineProperty(Document.prototype, 'hidden', { get() { return hidden; } });
-Object.defineProperty(Document.prototype, 'visibilityState', { get() { return hidden ? 'hidden' : 'visible'; } });
+window.__setHidden = (value) => {
+  hidden = value;
+  document.dispatchEvent(new Event('visibilitychange'));
+};
+Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden });
+Object.defineProperty(Document.prototype, 'visibilityState',
+                      { get: () => (hidden ? 'hidden' : 'visible') });
 """
 JOIN, MOVE, TURN = [440, 554, 659], [660], [523, 784]
 
