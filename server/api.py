@@ -23,7 +23,8 @@ from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
-from .proxy import client_address
+from .proxy import client_address, public_origin
+from .qr import qr_svg
 from .repository import game_record
 from .room_service import now_ms
 from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
@@ -257,6 +258,15 @@ async def get_room(request: web.Request) -> web.Response:
     return web.json_response(state.to_public())
 
 
+@json_errors
+async def get_room_qr(request: web.Request) -> web.Response:
+    """The room's link as an SVG QR code, for a phone to scan."""
+    state = await request.app[ARENA].repo.load(request.match_info["room_id"])
+    return web.Response(body=qr_svg(public_origin(request) + room_url(state.room_id)),
+                        content_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+
 def summary(state: RoomState) -> dict[str, Any]:
     clock = state.clock_config
     host = next((s.name for s in state.seats if s is not None), None)
@@ -337,6 +347,7 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/rooms/{room_id}", get_room)
     app.router.add_post("/api/rooms/{room_id}/join", post_join)
     app.router.add_get("/api/rooms/{room_id}/export", export_game)
+    app.router.add_get("/api/rooms/{room_id}/qr.svg", get_room_qr)
     app.router.add_post("/api/quickplay", post_quickplay)
     app.router.add_get("/api/variants", list_variants)
     app.router.add_get("/api/online", get_online)

@@ -47,11 +47,12 @@ export function errorText(code) {
   return DICTS[current].errors[code] ?? t("error.generic");
 }
 
-/** Fills every [data-i18n] element under `root`, and [data-i18n-placeholder] / [data-i18n-label]. */
+/** Fills every [data-i18n] element under `root`, and [data-i18n-placeholder] / -label / -alt. */
 export function applyStatic(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
   for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  for (const el of root.querySelectorAll("[data-i18n-alt]")) el.alt = t(el.dataset.i18nAlt);
 }
 
 document.documentElement.lang = current;

@@ -56,6 +56,7 @@ export function mountRoom(main, roomId) {
       render(false);
     },
     copy: () => copyLink(),
+    share: () => shareLink(),
     search: (choice) => leaveSearch(choice),
     join: (name) => takeSeat(name),
     rerender: () => render(false),
@@ -287,6 +288,15 @@ export function mountRoom(main, roomId) {
       search.online = n;
       render(false);
     }, () => {});
+  }
+
+  /** The system share sheet; cancelling it is not an error. */
+  async function shareLink() {
+    try {
+      await navigator.share({ title: "Caro Arena", text: t("room.share.text"), url: view.shareInput.value });
+    } catch (err) {
+      if (err && err.name !== "AbortError") copyLink();
+    }
   }
 
   async function copyLink() {

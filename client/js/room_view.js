@@ -41,7 +41,7 @@ function isSearching({ state, mySeat }) {
 
 export class RoomView {
   /**
-   * `on`: { command(type), chat(text), review(ply|null), copy(), rerender(), search(choice),
+   * `on`: { command(type), chat(text), review(ply|null), copy(), share(), rerender(), search(choice),
    * join(name|null) } (join: take the free seat under `name`, or null: just watch)
    */
   constructor(main, roomId, on) {
@@ -51,9 +51,20 @@ export class RoomView {
     this.status = el("div", { class: "status-bar", id: "status", role: "status", "aria-live": "polite" });
     this.shareInput = el("input", { readonly: true, id: "share-link", value: `${location.origin}/r/${roomId}`, "aria-label": t("room.share"), "data-i18n-label": "room.share" });
     this.copyBtn = el("button", { class: "btn primary", type: "button", id: "copy-link", "data-i18n": "room.copy", onclick: () => on.copy() }, t("room.copy"));
+    // The phone's own share sheet (Zalo, Messenger, ...) where the browser has one.
+    const nativeShare = typeof navigator.share === "function"
+      ? el("button", { class: "btn primary", type: "button", id: "share-native", "data-i18n": "room.share.native", onclick: () => on.share() }, t("room.share.native"))
+      : null;
+    if (nativeShare) this.copyBtn.classList.remove("primary");
+    const qr = el("img", {
+      class: "qr", id: "share-qr", src: `/api/rooms/${encodeURIComponent(roomId)}/qr.svg`, width: 132, height: 132,
+      alt: t("room.share.qr"), "data-i18n-alt": "room.share.qr",
+    });
     this.share = el("section", { class: "card share", id: "share", hidden: true },
-      tEl("h2", "room.share"), tEl("p", "room.share.hint", { class: "muted" }),
-      el("div", { class: "share-row" }, this.shareInput, this.copyBtn));
+      el("div", { class: "share-main" },
+        tEl("h2", "room.share"), tEl("p", "room.share.hint", { class: "muted" }),
+        el("div", { class: "share-row" }, this.shareInput, nativeShare, this.copyBtn)),
+      el("figure", { class: "share-qr" }, qr, tEl("figcaption", "room.share.scan")));
     this.search = el("section", { class: "card search", id: "search", hidden: true });
     this.joinPrompt = el("section", { class: "card join-prompt", id: "join-prompt", hidden: true });
     this.boardHost = el("div", { class: "board-wrap" });

@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 
+import aiohttp
 import pytest
 import redis.asyncio as redis
 
 from engine.board import Board
 from engine.notation import split_game
+from server.qr import qr_svg
 from tests.server.client import Player, create_room, http
 
 
@@ -208,3 +210,19 @@ async def test_online_counts_the_open_room_sockets(server_factory):
     assert (empty["online"], status, two["online"]) == (0, 200, 2)
     await first.close()
     await second.close()
+
+
+async def test_qr_code_of_a_room_is_an_svg_of_its_link(arena_node):
+    room = await create_room(arena_node.url, variant="caro9")
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{arena_node.url}/api/rooms/{room['room_id']}/qr.svg") as answer:
+            body = await answer.text()
+            assert answer.status == 200 and answer.content_type == "image/svg+xml"
+    assert body.startswith("<svg") and 'class="qr"' in body
+    # The same symbol as the full link the browser shows encodes to: origin and room path.
+    assert body == qr_svg(f"{arena_node.url}/r/{room['room_id']}").decode()
+
+
+async def test_qr_code_of_an_unknown_room_is_404(arena_node):
+    status, data = await http("GET", f"{arena_node.url}/api/rooms/NoSuchRoom00/qr.svg")
+    assert (status, data["error"]) == (404, "room_not_found")
