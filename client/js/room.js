@@ -135,7 +135,8 @@ export function mountRoom(main, roomId) {
     const seat = state.seats[opp];
     if (!seat || seat.kind !== "human" || presence.players[opp]) return null;
     const since = (presence.away_since && presence.away_since[opp]) || Math.max(seat.joined_at, state.started_at || 0);
-    return { name: seatName(state, style(), 3 - mySeat), claimAt: state.clock ? null : since + claimAfter };
+    const clockRuns = state.clock && state.clock.running !== null;
+    return { name: seatName(state, style(), 3 - mySeat), claimAt: clockRuns ? null : since + claimAfter };
   }
 
   function canClaim() {

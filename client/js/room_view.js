@@ -248,6 +248,9 @@ export class RoomView {
         class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
       }, formatClock(left)));
     });
+    if (state.clock && state.status === "playing" && state.moves.length < 2) {
+      rows.push(el("p", { class: "muted clock-note", id: "clock-note" }, t("room.clock.first")));
+    }
     if (!mySeat) rows.push(el("p", { class: "muted spectating" }, t("room.spectating")));
     this.players.replaceChildren(...rows);
   }

@@ -3,6 +3,10 @@
 A `Clock` stores each seat's time left at the instant `since` and which seat's time is running
 from then on, so it changes only when a move is made (or the game stops) and the time left at any
 moment is `remaining[running] - (now - since)`. All times are integer milliseconds.
+
+Each side's clock starts after its own first move, as on lichess: a fresh clock is stopped,
+the first two moves cost no time, and the first seat's time runs from the second move on. A
+player who opens a game and walks away does not lose on time before the game has begun.
 """
 
 from __future__ import annotations
@@ -26,10 +30,16 @@ class ClockConfig:
     def from_dict(cls, data: dict[str, Any]) -> ClockConfig:
         return cls(data["initial_ms"], data["increment_ms"])
 
-    def start(self, first: int, now: int) -> Clock:
-        """A fresh clock with `first`'s time running from `now`."""
+    def start(self, now: int) -> Clock:
+        """A fresh clock, stopped until both sides have made their first move."""
         return Clock(self.initial_ms, self.increment_ms,
-                     (self.initial_ms, self.initial_ms), first, now)
+                     (self.initial_ms, self.initial_ms), None, now)
+
+
+def runs_after(plies: int) -> bool:
+    """Does the clock of the side to move run after `plies` moves? Only once that side has
+    moved: from the third move of the game on."""
+    return plies >= 2
 
 
 @dataclass(slots=True, frozen=True)
@@ -59,15 +69,20 @@ class Clock:
     def _with_left(self, seat: int, left: int) -> tuple[int, int]:
         return (left, self.remaining[1]) if seat == 1 else (self.remaining[0], left)
 
-    def after_move(self, seat: int, now: int) -> Clock:
-        """Charge `seat` for its move made at `now`, add the increment, start the other seat."""
-        left = self.time_left(seat, now) + self.increment_ms
-        return replace(self, remaining=self._with_left(seat, left), running=3 - seat, since=now)
+    def after_move(self, seat: int, now: int, plies: int) -> Clock:
+        """Charge `seat` for its move made at `now` (the game's move number `plies`) and add
+        the increment, if its time was running; then run the other seat's (see `runs_after`)."""
+        left = self.time_left(seat, now)
+        if seat == self.running:
+            left += self.increment_ms
+        return replace(self, remaining=self._with_left(seat, left),
+                       running=3 - seat if runs_after(plies) else None, since=now)
 
-    def switch_to(self, seat: int, now: int) -> Clock:
-        """Charge the running seat up to `now` (no increment) and run `seat` (a takeback)."""
+    def switch_to(self, seat: int, now: int, plies: int) -> Clock:
+        """Charge the running seat up to `now` (no increment) and run `seat`, to move after
+        `plies` moves (a takeback)."""
         clock = self.stop(now)
-        return replace(clock, running=seat, since=now)
+        return replace(clock, running=seat if runs_after(plies) else None, since=now)
 
     def stop(self, now: int) -> Clock:
         """Freeze both times as they are at `now` (game over)."""

@@ -69,11 +69,12 @@ def takeback_answer(state: RoomState, command: cmd.TakebackAnswer, now: int) -> 
 
 def take_back(state: RoomState, requester: int, now: int) -> Step:
     """Undo `requester`'s last move (and the reply to it, if any); `requester` moves next.
-    The clock is not rewound: time already spent stays spent."""
+    The clock is not rewound: time already spent stays spent (and it stops again when the
+    side to move has no move left on the board)."""
     plies = 2 if state.turn == requester else 1
     undone = state.moves[-plies:][::-1]
     moves = state.moves[:-plies]
-    clock = state.clock.switch_to(requester, now) if state.clock else None
+    clock = state.clock.switch_to(requester, now, len(moves)) if state.clock else None
     state = replace(state, moves=moves, clock=clock, draw_offer=None, takeback_request=None)
     return state, [{"type": "takeback", "seat": requester, "undone": list(undone),
                     "moves": list(moves), "turn": state.turn,
@@ -106,7 +107,7 @@ def rematch_answer(state: RoomState, command: cmd.RematchAnswer, now: int) -> St
 def rematch(state: RoomState, now: int) -> Step:
     """A new game in the same room with the seats swapped. The event's `state` is filled in
     by `machine.apply` once the new version is known."""
-    clock = state.clock_config.start(1, now) if state.clock_config else None
+    clock = state.clock_config.start(now) if state.clock_config else None
     state = replace(state, seats=(state.seats[1], state.seats[0]), status=Status.PLAYING,
                     game_no=state.game_no + 1, moves=(), clock=clock, result=None,
                     draw_offer=None, takeback_request=None, rematch_offer=None,

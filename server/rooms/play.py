@@ -60,7 +60,7 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
 
 
 def _start(state: RoomState, now: int) -> RoomState:
-    clock = state.clock_config.start(1, now) if state.clock_config else None
+    clock = state.clock_config.start(now) if state.clock_config else None
     return replace(state, status=Status.PLAYING, clock=clock, started_at=now)
 
 
@@ -100,8 +100,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
         text = board.move_str(board.push_str(command.move))
     except EngineError as error:
         raise from_engine(error) from None
-    clock = state.clock.after_move(seat_no, now) if state.clock else None
     moves = (*state.moves, text)
+    clock = state.clock.after_move(seat_no, now, len(moves)) if state.clock else None
     remember(state.variant, moves, board)
     state = replace(state, moves=moves, clock=clock, last_move_at=now, draw_offer=None,
                     takeback_request=None)
@@ -139,8 +139,8 @@ def claim_win(state: RoomState, command: cmd.ClaimWin, now: int) -> Step:
     seat_no = require_player(command.seat)
     require_playing(state)
     opponent = state.seat(other(seat_no))
-    if state.clock_config is not None:
-        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "a game with a clock ends by the clock")
+    if state.clock is not None and state.clock.running is not None:
+        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "a game with a running clock ends by it")
     if opponent is None or opponent.kind is SeatKind.AI or command.opponent_connected:
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "your opponent is connected")
     last_seen = command.opponent_last_seen or max(opponent.joined_at, state.started_at or 0)

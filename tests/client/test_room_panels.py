@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.client.players import start_pair
+from tests.client.players import SCREENS, start_pair
 
-CLOCK_FACE = re.compile(r"^\d+:\d\d(\.\d)?$")
 RUNNING = re.compile(r"\brunning\b")
 
 
@@ -31,19 +31,28 @@ def test_custom_board_from_more_options_creates_that_board(players):
     me.shot("10-custom-19x17")
 
 
-def test_clock_preset_shows_both_clocks_with_the_mover_running(players):
-    lan = players("lan")
+@pytest.mark.parametrize("screen", SCREENS)
+def test_each_clock_starts_after_its_own_first_move(players, screen):
+    lan = players("lan", **SCREENS[screen])
     lan.home(name="Lan")
     link = lan.create("Gomoku", first="Me", clock="3+2")
     minh = players("minh")
     minh.visit(link, name="Minh")
-    expect(clock(lan, 1)).to_have_class(RUNNING)
-    assert CLOCK_FACE.match(clock(lan, 1).inner_text())
-    expect(clock(lan, 2)).to_have_text("3:00")
+    expect(lan.page.locator("#clock-note")).to_have_text(
+        "Each clock starts after that player's first move.")
+    expect(clock(lan, 1)).not_to_have_class(RUNNING)
+    expect(clock(lan, 1)).to_have_text("3:00")
+    lan.shot(f"16-9-clocks-waiting-{screen}")
     lan.play("h8")
+    expect(clock(minh, 2)).not_to_have_class(RUNNING)  # Minh's clock waits for his first move
+    expect(clock(minh, 1)).to_have_text("3:00")
+    minh.play("h9")
+    expect(clock(lan, 1)).to_have_class(RUNNING)
+    expect(lan.page.locator("#clock-note")).to_have_count(0)
+    lan.play("i9")
     expect(clock(minh, 2)).to_have_class(RUNNING)
     expect(clock(minh, 1)).to_have_text(re.compile(r"^3:0[0-2]$"))
-    minh.shot("10-clocks")
+    lan.shot(f"16-9-clocks-running-{screen}")
 
 
 def test_clicking_a_move_reviews_that_position_until_back_to_live(players):

@@ -93,7 +93,13 @@ async def test_quickplay_pairs_two_players_who_ask_at_the_same_instant(arena_nod
 async def test_clock_flag_falls_with_no_client_connected(arena_node):
     room = await create_room(arena_node.url, variant="gomoku", your_side="first",
                              clock={"initial_s": 1, "increment_s": 0})
-    await http("POST", f"{arena_node.url}/api/rooms/{room['room_id']}/join")
+    status, joined = await http("POST", f"{arena_node.url}/api/rooms/{room['room_id']}/join")
+    first = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    second = await Player.join(arena_node.ws_url, room["room_id"], token=joined["token"])
+    await first.move("h8")
+    await second.move("h9")  # both sides have moved: the first seat's clock runs
+    await first.close()
+    await second.close()
     state = {}
     for _ in range(40):  # bounded: 1 s clock + the timer scan, polled every 0.1 s
         await asyncio.sleep(0.1)

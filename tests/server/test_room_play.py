@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from server.errors import ArenaError, ErrorCode
-from server.rooms import RoomState, Status, apply, commands
+from server.rooms import ClockConfig, RoomState, Status, apply, commands
 from server.rooms.state import Reason
 from tests.server.room_helpers import HASH_B, T0, ai_room, human_room, play, playing_room
 
@@ -139,6 +139,15 @@ def test_claim_win_too_early_is_refused():
     claim = commands.ClaimWin(1, opponent_connected=False, opponent_last_seen=T0,
                               claim_after_ms=60_000)
     assert refused(playing_room(), claim, T0 + 59_000) is ErrorCode.CANNOT_CLAIM_YET
+
+
+def test_claim_win_is_refused_while_a_clock_runs_but_not_before_it_started():
+    claim = commands.ClaimWin(1, opponent_connected=False, opponent_last_seen=T0,
+                              claim_after_ms=60_000)
+    clocked = playing_room(clock=ClockConfig(300_000, 0))
+    assert apply(clocked, claim, T0 + 60_000).state.result.reason is Reason.ABANDONED
+    running = play(clocked, "a1", "b1")
+    assert refused(running, claim, T0 + 60_000) is ErrorCode.CANNOT_CLAIM_YET
 
 
 def test_claim_win_against_a_connected_opponent_is_refused():

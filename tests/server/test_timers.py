@@ -27,8 +27,12 @@ def test_room_owing_an_ai_move_is_due_at_its_last_move():
 
 
 def test_room_with_a_running_clock_is_due_at_the_flag():
-    room = playing_room(clock=ClockConfig(5_000, 0))
+    room = play(playing_room(clock=ClockConfig(5_000, 0)), "a1", "b1")  # both first moves
     assert due_at(room, pace_ms=0) == T0 + 5_000
+
+
+def test_room_whose_clock_has_not_started_is_not_due():
+    assert due_at(playing_room(clock=ClockConfig(5_000, 0)), pace_ms=0) is None
 
 
 def test_finished_room_is_never_due():
@@ -52,7 +56,8 @@ async def test_claimed_room_comes_due_again_if_never_released(index):
 async def test_release_sets_the_next_due_time(index):
     await index.at("room-x", T0)
     claimed = await index.claim("room-x", T0, T0)
-    await index.release("room-x", claimed, playing_room(clock=ClockConfig(5_000, 0)))
+    await index.release("room-x", claimed,
+                        play(playing_room(clock=ClockConfig(5_000, 0)), "a1", "b1"))
     assert await index.redis.zscore(TIMERS_KEY, "room-x") == T0 + 5_000
 
 

@@ -102,6 +102,7 @@ export const strings = {
   "room.join.as": "Join as {colour}",
   "room.join.watch": "Just watch",
   "room.spectating": "You are watching this game.",
+  "room.clock.first": "Each clock starts after that player's first move.",
   "room.turn.you": "Your turn",
   "room.turn.them": "{name} to move",
   "room.turn.ai": "The AI is thinking…",

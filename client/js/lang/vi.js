@@ -102,6 +102,7 @@ export const strings = {
   "room.join.as": "Vào chơi, cầm quân {colour}",
   "room.join.watch": "Chỉ xem",
   "room.spectating": "Bạn đang xem ván này.",
+  "room.clock.first": "Đồng hồ của mỗi bên chỉ chạy sau nước đi đầu tiên của bên đó.",
   "room.turn.you": "Đến lượt bạn",
   "room.turn.them": "Đến lượt {name}",
   "room.turn.ai": "Máy đang suy nghĩ…",
