@@ -375,6 +375,11 @@ export class RoomView {
         items.push(el("button", { class: "btn primary", type: "button", id: "rematch", disabled: !ready, onclick: () => this.on.command("rematch_offer") }, t("room.rematch")));
       }
     }
+    // What next: another game, the lobby, or the moves again from the first one.
+    items.push(el("div", { class: "gameover-next" },
+      el("a", { class: "btn small", href: "/", "data-link": true, id: "new-game-link" }, t("room.over.new")),
+      el("a", { class: "btn small", href: "/#lobby", "data-link": true, id: "lobby-link" }, t("room.over.lobby")),
+      el("button", { class: "btn small", type: "button", id: "review-game", disabled: !state.moves.length, onclick: () => this.on.review(1) }, t("room.over.review"))));
     this.gameOver.replaceChildren(...items);
   }
 
