@@ -6,7 +6,6 @@ refusal is JSON `{"error": code, "message": ...}` with the status of server/erro
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from collections import Counter
@@ -29,11 +28,11 @@ from .room_service import now_ms
 from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
 from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
 from .tokens import hash_token, new_room_id, new_token
+from .user_text import TextError, clean_name, loads_strict
 
 log = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 4096
-MAX_NAME = 20
 AI_LEVELS = range(1, 6)
 DEFAULT_AI_LEVEL = 3
 LIST_LIMIT = 50
@@ -72,9 +71,9 @@ async def read_body(request: web.Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        body = json.loads(raw)
+        body = loads_strict(raw)
     except (ValueError, RecursionError):
-        raise bad_request("the body must be JSON") from None
+        raise bad_request("the body must be JSON in UTF-8, without lone surrogates") from None
     if not isinstance(body, dict):
         raise bad_request("the body must be a JSON object")
     return body
@@ -134,9 +133,10 @@ def parse_name(body: dict[str, Any]) -> str | None:
     name = body.get("name")
     if name is None:
         return None
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
-        raise bad_request(f'"name" must have 1 to {MAX_NAME} characters')
-    return name.strip()
+    try:
+        return clean_name(name)
+    except TextError as error:
+        raise bad_request(str(error)) from None
 
 
 def parse_level(body: dict[str, Any]) -> int:
