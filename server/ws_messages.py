@@ -16,6 +16,7 @@ from .rooms.state import SEATS
 from .user_text import TextError, check_chat_line, clean_name, loads_strict
 
 MAX_CID = 64
+MAX_TOKEN = 128  # longer strings are refused unhashed; real tokens have 32 characters
 MAX_MOVE = 8
 MAX_RAW_CHAT = 1000  # longer texts are refused before trimming
 
@@ -86,8 +87,21 @@ def parse_hello(message: dict[str, Any]) -> Hello:
         name = None if name is None else clean_name(name)
     except TextError as error:
         raise bad(str(error)) from None
-    return Hello(token=field(message, "token", str, max_len=128), v=v, name=name,
-                 watch=bool(field(message, "watch", bool)))
+    token = field(message, "token", str)
+    if token is not None and not 1 <= len(token) <= MAX_TOKEN:
+        raise ArenaError(ErrorCode.BAD_TOKEN, "this token holds no seat in this room")
+    return Hello(token=token, v=v, name=name, watch=bool(field(message, "watch", bool)))
+
+
+def frame_cid(text: str | None) -> str | None:
+    """The `cid` of a raw frame, if it is a message with a valid one (for refusals decided
+    before the frame is read, such as `rate_limited`)."""
+    if text is None:
+        return None
+    try:
+        return client_id(parse_frame(text))
+    except ArenaError:
+        return None
 
 
 def client_id(message: dict[str, Any]) -> str | None:
