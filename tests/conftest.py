@@ -1,5 +1,8 @@
 """Test harness: real services on loopback ports, started and stopped by fixtures.
 
+Before the first test the engine's numba cache is filled if it is cold (a fresh clone:
+`compile_engine_once` in tests/harness.py), so no test's timeout pays for compiling.
+
 No test depends on anything started by hand: each Redis, server node and load balancer below is
 a real process the fixture starts on a free 127.0.0.1 port and stops (kills, if need be) itself.
 The process classes live in tests/harness.py (import them from there); this file makes them
@@ -52,6 +55,7 @@ from tests.harness import (
     RedisServer,
     ServerFactory,
     ServerNode,
+    compile_engine_once,
     free_port,
     loopback_nginx_config,
     require_binary,
@@ -73,6 +77,10 @@ CHROMIUM_ARGS = [
 
 
 # --------------------------------------------------------------------------- fixtures
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    compile_engine_once()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
