@@ -257,7 +257,7 @@ class Board:
         k = self.variant.k
         for d_row, d_col in DIRECTIONS:
             run, blocked_both = self._run_through(move, player, d_row, d_col)
-            if len(run) >= k and not self.variant.wins(len(run), blocked_both):
+            if len(run) >= k and not self.variant.wins(len(run), blocked_both, player):
                 return ("overline" if len(run) > k else "blocked"), tuple(sorted(run))
         return None
 

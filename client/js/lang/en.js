@@ -52,6 +52,7 @@ export const strings = {
   "rules.standard": "Exactly {k} in a row wins; {more} or more does not.",
   "rules.caro": "{k} in a row wins, but not when the opponent blocks both ends (“chặn hai đầu”); {more} or more always wins. The edge of the board does not block.",
   "rules.caro-exact": "Exactly {k} in a row wins, and only when the opponent has not blocked both ends.",
+  "rules.renju": "Black (first) wins with exactly {k} in a row and may not play a double three, a double four or an overline; White wins with {k} or more.",
   "rules.gravity": "Pieces drop to the lowest free cell of their column.",
   "rules.ex.open": "open row: wins",
   "rules.ex.one_end": "blocked at one end: wins",

@@ -52,6 +52,7 @@ export const strings = {
   "rules.standard": "Đúng {k} quân liên tiếp là thắng; {more} quân trở lên thì không.",
   "rules.caro": "{k} quân liên tiếp là thắng, trừ khi bị đối thủ chặn hai đầu; {more} quân trở lên luôn thắng. Mép bàn cờ không tính là chặn.",
   "rules.caro-exact": "Đúng {k} quân liên tiếp và không bị chặn hai đầu mới thắng.",
+  "rules.renju": "Đen (đi trước) thắng khi có đúng {k} quân liên tiếp và không được đi nước ba-ba, bốn-bốn hay quá năm; Trắng thắng với {k} quân trở lên.",
   "rules.gravity": "Quân rơi xuống ô trống thấp nhất của cột.",
   "rules.ex.open": "hàng không bị chặn: thắng",
   "rules.ex.one_end": "bị chặn một đầu: thắng",
