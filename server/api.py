@@ -286,7 +286,7 @@ def summary(state: RoomState) -> dict[str, Any]:
         data["free_seat"] = state.free_seat()
     else:
         data |= {"status": state.status.value, "mode": state.mode.value,
-                 "moves": len(state.moves)}
+                 "moves": len(state.moves), "seats": state.to_public()["seats"]}
     return data
 
 

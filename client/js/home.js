@@ -262,11 +262,18 @@ function roomMeta(room) {
   return [clockText(room.clock), room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · ");
 }
 
+/** "Lan vs Computer (level 3)": who plays a game being watched. */
+function playersText(seats) {
+  const name = (seat) => (seat && seat.kind === "ai" ? t("room.ai", { n: seat.level ?? "?" }) : (seat && seat.name) || t("home.live.guest"));
+  return t("home.live.vs", { a: name(seats["1"]), b: name(seats["2"]) });
+}
+
 function liveItem(room) {
   return el("li", { class: "lobby-item" },
     el("div", {},
       el("div", { class: "lobby-game" }, variantTitle(room.variant)),
-      el("div", { class: "lobby-meta" }, roomMeta(room))),
+      room.seats ? el("div", { class: "lobby-players" }, playersText(room.seats)) : null,
+      el("div", { class: "lobby-meta" }, clockText(room.clock))),
     el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
 

@@ -28,6 +28,13 @@ function swatch(style, seat) {
   return el("span", { class: `swatch swatch-${style} sw${seat}`, "aria-hidden": "true" }, style === "cells" ? (seat === 1 ? "X" : "O") : "");
 }
 
+/** Scrolls `box` (positioned, so offsets are its own) but not the page to show `child`. */
+function scrollWithin(box, child) {
+  const top = child.offsetTop;
+  if (top < box.scrollTop) box.scrollTop = top;
+  else if (top + child.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + child.offsetHeight - box.clientHeight;
+}
+
 /** "0:45": whole seconds left, rounded up. */
 function countdown(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -233,17 +240,22 @@ export class RoomView {
       const online = player && (player.kind === "ai" || connected);
       const left = clockLeft(state.clock, seat, now);
       const running = state.status === "playing" && state.clock && state.clock.running === seat;
+      // The colour once: an unnamed player is already called by it.
+      const name = seatName(state, style, seat);
+      const details = [
+        player ? el("span", { class: "pstate" }, online ? t("room.online") : t("room.offline")) : null,
+        name === colourName(style, seat) ? null : colourName(style, seat),
+        seat === mySeat ? t("room.you") : null,
+      ].filter(Boolean);
       const meta = el("span", { class: "pmeta" },
         el("span", { class: `dot${online ? " on" : ""}`, title: online ? t("room.online") : t("room.offline") }),
-        player ? el("span", { class: "pstate" }, `${online ? t("room.online") : t("room.offline")} ·`) : "",
-        colourName(style, seat),
-        seat === mySeat ? ` · ${t("room.you")}` : "");
+        details.flatMap((part, i) => (i ? [" · ", part] : [part])));
       return el("div", {
         class: `player${state.status === "playing" && state.turn === seat ? " to-move" : ""}`,
         "data-seat": seat,
       },
       swatch(style, seat),
-      el("div", {}, el("div", { class: "pname" }, seatName(state, style, seat)), meta),
+      el("div", {}, el("div", { class: "pname" }, name), meta),
       left === null ? el("span") : el("span", {
         class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
       }, formatClock(left)));
@@ -308,7 +320,8 @@ export class RoomView {
       this.moveList.replaceChildren(...items);
       const active = this.moveList.querySelector("[aria-current=true]");
       if (active && review === null) this.moveList.scrollTop = this.moveList.scrollHeight;
-      else if (active) active.scrollIntoView({ block: "nearest" });
+      else if (active) scrollWithin(this.moveList, active); // never the page: it hid the status
+
     }
     const nav = (label, symbol, ply, disabled) => el("button", {
       class: "btn small", type: "button", "aria-label": t(label), title: t(label), disabled,
@@ -319,6 +332,12 @@ export class RoomView {
       nav("room.prev", "‹", current - 1, current === 0),
       nav("room.next", "›", current + 1, current >= moves.length),
       nav("room.last", "»", moves.length, current >= moves.length));
+    // Back to live beside the list too: on a phone the status line is a screen away.
+    if (review !== null) {
+      this.reviewNav.appendChild(el("button", {
+        class: "btn small primary live", type: "button", id: "back-live", onclick: () => this.on.review(null),
+      }, t("room.live")));
+    }
   }
 
   offerRow(textKey, name, acceptType, declineType) {

@@ -1,7 +1,7 @@
 // English strings (keys used by t()) and server error codes in words (docs/protocol.md §5).
 
 export const strings = {
-  "app.tagline": "Five in a row with a friend, a stranger or the AI.",
+  "app.tagline": "Caro, gomoku, tic-tac-toe and Connect Four: a row of three, four or five, with a friend, a stranger or the computer.",
   "name.label": "Your name",
   "lang.label": "Language",
   "sound.on": "Sound on (click to mute)",
@@ -36,6 +36,8 @@ export const strings = {
   "home.demo": "Watch the computer play itself",
   "home.live": "Games being played",
   "home.live.watch": "Watch",
+  "home.live.vs": "{a} vs {b}",
+  "home.live.guest": "Guest",
   "home.lobby": "Open games",
   "home.lobby.empty": "No open games right now. Create one!",
   "home.lobby.join": "Join",

@@ -1,7 +1,7 @@
 // Vietnamese strings and server error codes in words; the same keys as lang/en.js.
 
 export const strings = {
-  "app.tagline": "Năm con liên tiếp cùng bạn bè, người lạ hoặc máy.",
+  "app.tagline": "Caro, gomoku, tic-tac-toe và Connect Four: ba, bốn hoặc năm quân liên tiếp, chơi với bạn bè, người lạ hoặc máy.",
   "name.label": "Tên của bạn",
   "lang.label": "Ngôn ngữ",
   "sound.on": "Đang bật âm thanh (bấm để tắt)",
@@ -36,6 +36,8 @@ export const strings = {
   "home.demo": "Xem máy tự đánh với máy",
   "home.live": "Các ván đang chơi",
   "home.live.watch": "Xem",
+  "home.live.vs": "{a} đấu {b}",
+  "home.live.guest": "Khách",
   "home.lobby": "Phòng đang chờ",
   "home.lobby.empty": "Chưa có phòng nào đang chờ. Hãy tạo một phòng!",
   "home.lobby.join": "Vào",
