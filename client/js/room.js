@@ -375,12 +375,31 @@ export function mountRoom(main, roomId) {
     if (conn.status) setBadge(conn.status, 0);
     render(false);
   });
+  /**
+   * Left/Right step through the moves, Home/End go to the start and back to live, as on
+   * lichess; not while typing, and not on the board, whose arrows move its cursor.
+   */
+  function onKey(e) {
+    if (!state || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable], .board")) return;
+    const total = state.moves.length;
+    const current = review === null ? total : review;
+    const wanted = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total }[e.key];
+    if (wanted === undefined) return;
+    e.preventDefault();
+    const ply = Math.max(0, Math.min(total, wanted));
+    review = ply >= total ? null : ply;
+    render(false);
+  }
+
   const onVisibility = () => render(false);
   document.addEventListener("visibilitychange", onVisibility);
+  document.addEventListener("keydown", onKey);
   conn.start();
 
   return () => {
     document.removeEventListener("visibilitychange", onVisibility);
+    document.removeEventListener("keydown", onKey);
     main.removeAttribute("aria-busy");
     clearInterval(ticker);
     stopLang();

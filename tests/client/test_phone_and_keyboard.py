@@ -61,3 +61,29 @@ def test_keyboard_arrows_and_enter_play_the_cell_under_the_cursor(players):
     assert minh.moves() == ["i9"]
     expect(minh.cell("i9")).to_have_attribute("aria-label", "i9, Black")
     expect(minh.page.locator("#announcer")).to_have_text("Lan played i9.")
+
+
+def test_left_right_home_end_step_through_the_moves_when_the_board_is_not_focused(players):
+    lan, minh = start_pair(players)
+    for ply, move in enumerate(["h8", "i9", "h9"]):
+        (lan if ply % 2 == 0 else minh).play(move)
+    minh.wait_plies(3)
+    keys = minh.page.keyboard
+    minh.page.locator("h2", has_text="Moves").click()  # focus nowhere in particular
+    keys.press("ArrowLeft")
+    expect(minh.status()).to_contain_text("Reviewing move 2 of 3")
+    expect(minh.cell("h9")).to_have_attribute("aria-label", "h9, empty")
+    keys.press("Home")
+    expect(minh.status()).to_contain_text("Reviewing move 0 of 3")
+    keys.press("ArrowRight")
+    expect(minh.status()).to_contain_text("Reviewing move 1 of 3")
+    minh.shot("16-12-keyboard-review")
+    keys.press("End")
+    expect(minh.status()).to_have_text("Your turn")
+
+    minh.page.locator(".board").focus()  # on the board the arrows move its cursor instead
+    keys.press("ArrowLeft")
+    expect(minh.status()).to_have_text("Your turn")
+    minh.page.fill("#chat-input", "hi")  # and in a text field they edit the text
+    minh.page.press("#chat-input", "Home")
+    expect(minh.status()).to_have_text("Your turn")
