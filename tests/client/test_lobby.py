@@ -67,7 +67,8 @@ def test_public_game_being_played_is_listed_to_watch(players):
 
     viewer = players("viewer")
     viewer.home(name="Viewer")
-    entry = viewer.page.locator("#live-list .lobby-item", has_text=f"{host_name} vs Guest")
+    entry = viewer.page.locator("#live-list .lobby-item", has_text=host_name)
+    expect(entry.locator(".lobby-players")).to_have_text(f"{host_name} vs Guest")
     entry.get_by_role("link", name="Watch").click()
     expect(viewer.page).to_have_url(room_url)
     expect(viewer.page.locator("#players .spectating")).to_have_text("You are watching this game.")
