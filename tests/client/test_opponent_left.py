@@ -41,14 +41,15 @@ def test_the_player_is_told_the_opponent_left_and_when_the_win_can_be_claimed(
     expect(lan.result_reason()).to_contain_text("Minh left the game")
 
 
-def test_with_a_clock_the_player_is_told_the_clock_keeps_running(players):
+def test_once_the_clock_runs_the_player_is_told_it_decides(players):
     lan, minh = players("lan-clock"), players("minh-clock")
     lan.home(name="Lan")
     link = lan.create("Gomoku", first="Me", clock="10+5")
     minh.visit(link, name="Minh")
     lan.play("h8")
-    minh.wait_plies(1)
+    minh.play("h9")  # both sides have moved: the clocks run
+    lan.play("i9")
     minh.page.close()
     expect(lan.page.locator("#status-away")).to_have_text(
-        "Minh left. Their clock keeps running.", timeout=SHOWN_MS)
+        "Minh left. If they do not come back, their time runs out.", timeout=SHOWN_MS)
     expect(lan.page.locator("#claim")).to_have_count(0)

@@ -153,7 +153,7 @@ export const strings = {
   "room.opp.back": "{name} is back.",
   "room.away.wait": "{name} left. You can claim the win in {time}.",
   "room.away.claim": "{name} left. You can claim the win now.",
-  "room.away.clock": "{name} left. Their clock keeps running.",
+  "room.away.clock": "{name} left. If they do not come back, their time runs out.",
   "room.swapped": "New game: sides swapped.",
   "room.offer.takeback.done": "A move was taken back.",
   "room.rules": "How to win",

@@ -153,7 +153,7 @@ export const strings = {
   "room.opp.back": "{name} đã quay lại.",
   "room.away.wait": "{name} đã rời đi. Bạn có thể nhận thắng sau {time}.",
   "room.away.claim": "{name} đã rời đi. Bạn có thể nhận thắng ngay.",
-  "room.away.clock": "{name} đã rời đi. Đồng hồ của họ vẫn chạy.",
+  "room.away.clock": "{name} đã rời đi. Nếu không quay lại, họ sẽ thua khi hết giờ.",
   "room.swapped": "Ván mới: hai bên đổi màu.",
   "room.offer.takeback.done": "Đã đi lại một nước.",
   "room.rules": "Cách thắng",
