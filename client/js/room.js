@@ -335,7 +335,10 @@ export function mountRoom(main, roomId) {
     const opp = mySeat && String(3 - mySeat);
     const seat = opp && state && state.seats[opp];
     if (before && seat && seat.kind === "human" && state.status === "playing" && before.players[opp] !== presence.players[opp]) {
-      notice(presence.players[opp] ? "room.opp.back" : "room.opp.left", { name: seatName(state, style(), Number(opp)) });
+      // "back" only after a "left": the opponent's first arrival is "joined" already.
+      const params = { name: seatName(state, style(), Number(opp)) };
+      if (!presence.players[opp]) notice("room.opp.left", params);
+      else if (notices.some((n) => n.key === "room.opp.left")) notice("room.opp.back", params);
     }
     render(false);
   });

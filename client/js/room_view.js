@@ -242,14 +242,14 @@ export class RoomView {
       const running = state.status === "playing" && state.clock && state.clock.running === seat;
       // The colour once: an unnamed player is already called by it.
       const name = seatName(state, style, seat);
-      const details = [
-        player ? el("span", { class: "pstate" }, online ? t("room.online") : t("room.offline")) : null,
-        name === colourName(style, seat) ? null : colourName(style, seat),
-        seat === mySeat ? t("room.you") : null,
-      ].filter(Boolean);
+      const rest = [name === colourName(style, seat) ? null : colourName(style, seat), seat === mySeat ? t("room.you") : null]
+        .filter(Boolean).join(" · ");
+      const presenceWord = online ? t("room.online") : t("room.offline");
       const meta = el("span", { class: "pmeta" },
-        el("span", { class: `dot${online ? " on" : ""}`, title: online ? t("room.online") : t("room.offline") }),
-        details.flatMap((part, i) => (i ? [" · ", part] : [part])));
+        el("span", { class: `dot${online ? " on" : ""}`, title: presenceWord }),
+        el("span", {},
+          player ? el("span", { class: "pstate" }, rest ? `${presenceWord} · ` : presenceWord) : null,
+          rest));
       return el("div", {
         class: `player${state.status === "playing" && state.turn === seat ? " to-move" : ""}`,
         "data-seat": seat,

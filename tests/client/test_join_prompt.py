@@ -32,6 +32,7 @@ def test_the_link_opener_joins_under_the_name_they_confirm(players, screen):
     expect(prompt).to_be_hidden()
     expect(lan.status()).to_have_text("Your turn")
     expect(lan.page.locator(".player .pname", has_text="Minh Anh")).to_have_count(1)
+    expect(lan.page.locator("#chat-log .sys")).to_have_text(["Minh Anh joined."])
     expect(minh.page.locator("#display-name")).to_have_value("Minh Anh")
     minh.page.reload()  # the seat is kept: no second prompt
     expect(minh.status()).to_have_text("Lan to move")

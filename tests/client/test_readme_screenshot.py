@@ -1,5 +1,6 @@
-"""The README's picture of a Caro game in progress. Always taken (into the test artifacts);
-`CARO_README_SCREENSHOT=1` also writes it to docs/screenshot.png for committing."""
+"""The README's pictures: a Caro game in progress, the home page, and a phone explaining the
+caro rule. Always taken (into the test artifacts); `CARO_README_SCREENSHOT=1` also writes them
+to docs/ for committing."""
 
 from __future__ import annotations
 
@@ -9,10 +10,16 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.client.players import start_pair
+from tests.client.players import SCREENS, start_pair
+from tests.client.test_rule_explained import BLOCKED_FIVE
 
-DOCS_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 OPENING = ["h8", "i9", "i8", "g8", "j7", "k6", "h7", "h9", "g9", "j9", "k9", "i7", "i6", "g6"]
+
+
+def publish(shot: Path, name: str) -> None:
+    if os.environ.get("CARO_README_SCREENSHOT") == "1":
+        shutil.copyfile(shot, DOCS / name)
 
 
 def test_screenshot_of_a_caro_game_in_progress(players):
@@ -23,6 +30,24 @@ def test_screenshot_of_a_caro_game_in_progress(players):
     minh.page.press("#chat-input", "Enter")
     expect(lan.page.locator("#chat-log li .text")).to_have_text("Chơi hay quá!")
     lan.page.hover('[role="gridcell"][aria-label^="f10,"]')
-    path = lan.shot("readme-caro-in-progress")
-    if os.environ.get("CARO_README_SCREENSHOT") == "1":
-        shutil.copyfile(path, DOCS_SCREENSHOT)
+    publish(lan.shot("readme-caro-in-progress"), "screenshot.png")
+
+
+def test_screenshot_of_the_home_page(players):
+    me = players("home", **SCREENS["desktop"])
+    me.home(name="Lan")
+    me.page.evaluate("document.activeElement.blur()")
+    publish(me.shot("readme-home"), "screenshot-home.png")
+
+
+def test_screenshot_of_a_phone_explaining_a_blocked_five(players):
+    lan = players("lan")
+    lan.home(name="Lan")
+    link = lan.create("Caro (Vietnamese rule)", first="Me")
+    minh = players("minh", **SCREENS["phone"])
+    minh.visit(link, name="Minh")
+    for ply, move in enumerate(BLOCKED_FIVE):
+        (lan if ply % 2 == 0 else minh).play(move)
+    expect(minh.page.locator("#status-note")).to_be_visible()
+    expect(minh.page.locator(".layer-marks.is-waiting")).to_have_count(0)  # the stone has landed
+    publish(minh.shot("readme-phone-blocked-five"), "screenshot-phone.png")
