@@ -54,7 +54,7 @@ def json_errors(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except ArenaError as error:
-            request.app[ARENA].metrics.errors.inc(code=error.code.value)
+            request.app[ARENA].metrics.errors.labels(code=error.code.value).inc()
             return web.json_response(error.to_dict(), status=error.http_status)
         except web.HTTPException:
             raise
@@ -328,10 +328,9 @@ async def metrics(request: web.Request) -> web.Response:
         if state is not None:
             by_status[state.status.value] += 1
     for status in Status:
-        arena.metrics.rooms.set(by_status[status.value], status=status.value)
-    return web.Response(text=request.app[ARENA].metrics.registry.render(),
-                        content_type="text/plain", charset="utf-8",
-                        headers={"X-Prometheus-Format": "0.0.4"})
+        arena.metrics.rooms.labels(status=status.value).set(by_status[status.value])
+    return web.Response(body=arena.metrics.render(),
+                        headers={"Content-Type": arena.metrics.content_type})
 
 
 def setup(app: web.Application) -> None:
