@@ -158,7 +158,6 @@ export const errors = {
   cannot_claim_yet: "You cannot claim the win yet.",
   chat_too_long: "Chat messages must be 1 to 300 characters long.",
   rate_limited: "Slow down a little, please.",
-  frame_too_large: "That message is too large.",
   origin_forbidden: "This page is not allowed to connect to the server.",
   bad_variant: "That board setup is not valid.",
   bad_request: "The server did not accept that request.",

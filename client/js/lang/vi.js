@@ -158,7 +158,6 @@ export const errors = {
   cannot_claim_yet: "Bạn chưa thể nhận thắng.",
   chat_too_long: "Tin nhắn phải dài từ 1 đến 300 ký tự.",
   rate_limited: "Chậm lại một chút nhé.",
-  frame_too_large: "Tin nhắn quá lớn.",
   origin_forbidden: "Trang này không được phép kết nối tới máy chủ.",
   bad_variant: "Cấu hình bàn cờ không hợp lệ.",
   bad_request: "Máy chủ không chấp nhận yêu cầu này.",
