@@ -17,7 +17,8 @@ import time
 
 import redis.asyncio as redis
 
-from engine.ai import LEVEL_TIME_MS, MIN_TIME_MS
+from engine.ai import MIN_TIME_MS
+from engine.levels import LEVELS
 
 from .ai_pool import AiPool
 from .clock_timer import TimerIndex, ai_due_at
@@ -54,7 +55,7 @@ class StaleSearch(Exception):
 
 
 def search_budget_ms(state: RoomState, level: int, cap_ms: int) -> int:
-    budget = LEVEL_TIME_MS[level]
+    budget = LEVELS[level].time_ms
     if cap_ms > 0:
         budget = min(budget, cap_ms)
     if state.clock is not None:

@@ -17,12 +17,14 @@ from aiohttp import web
 from redis.exceptions import LockError
 
 from engine.errors import VariantError
+from engine.levels import DEFAULT, LEVELS, LOWEST, TOP
 from engine.variants import VARIANTS, Rule, custom_variant, get_variant
 
 from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
+from .levels import get_levels
 from .proxy import client_address
 from .repository import game_record
 from .room_service import now_ms
@@ -34,8 +36,6 @@ log = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 4096
 MAX_NAME = 20
-AI_LEVELS = range(1, 6)
-DEFAULT_AI_LEVEL = 3
 LIST_LIMIT = 50
 QUICKPLAY_LOCK_S = 5.0  # the longest a quickplay waits for (or holds) its kind of game
 HOST_GRACE_MS = 30_000  # a quickplay room's host has this long to connect its socket
@@ -140,9 +140,9 @@ def parse_name(body: dict[str, Any]) -> str | None:
 
 
 def parse_level(body: dict[str, Any]) -> int:
-    level = body.get("ai_level", DEFAULT_AI_LEVEL)
-    if isinstance(level, bool) or level not in AI_LEVELS:
-        raise bad_request('"ai_level" must be 1..5')
+    level = body.get("ai_level", DEFAULT)
+    if isinstance(level, bool) or level not in LEVELS:
+        raise bad_request(f'"ai_level" must be {LOWEST}..{TOP}')
     return level
 
 
@@ -334,6 +334,7 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/rooms/{room_id}/export", export_game)
     app.router.add_post("/api/quickplay", post_quickplay)
     app.router.add_get("/api/variants", list_variants)
+    app.router.add_get("/api/levels", get_levels)
     app.router.add_get("/ws/{room_id}", ws.websocket)
     app.router.add_get("/r/{room_id}", index_page)
     app.router.add_get("/metrics", metrics)
