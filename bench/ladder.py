@@ -7,7 +7,7 @@ Pairs: every level against the next two above it, every level against the refere
 of ``bench/ladder_players.py`` (random, greedy, and the seed engine when it is present), on
 gomoku and caro (the rated games) and on Connect Four and caro 9x9 (a quarter of the games).
 ``--games`` is played by neighbouring levels and by the lowest and default levels against
-greedy; other pairs play half or a quarter of it (:func:`pair_games`). Every opening is played
+greedy; other pairs play a quarter of it or nothing (:func:`pair_games`). Every opening is played
 twice, each player moving first once: random three-stone openings near the centre on the
 grid boards, random two-disc openings in Connect Four. Engine moves are seeded and stop on the
 levels' node budgets, so a rerun replays the same games (the top level thinks for its time).
@@ -41,7 +41,7 @@ sys.path.insert(0, str(REPO))
 from bench.ladder_players import mover, seed_available  # noqa: E402
 from engine.ai import warm_up  # noqa: E402
 from engine.board import Board  # noqa: E402
-from engine.levels import DEFAULT, LEVELS  # noqa: E402
+from engine.levels import DEFAULT, LEVELS, LOWEST  # noqa: E402
 
 RATED = ("gomoku", "caro")
 VARIANTS = (*RATED, "connect4", "caro9")
@@ -61,17 +61,20 @@ def opening(variant: str, rng: random.Random) -> str:
 
 
 def pair_games(a: str, b: str, games: int, variant: str) -> int:
-    """Games for one pair on one variant: the full count for neighbouring levels and for the
-    levels against greedy (the targets), fewer where the outcome is foregone or costly."""
+    """Games for one pair on one variant: the full count where a target is measured
+    (neighbouring levels; the lowest and the default level against greedy), a quarter for the
+    other pairs that tie the scale together, none where the result is foregone (a level above
+    the third against the random mover or the seed engine)."""
     count = games if variant in RATED else max(2, games // 4)
+    few = max(2, count // 4)
     levels = sorted(int(p[1:]) for p in (a, b) if p.startswith("L"))
     if len(levels) == 2:
-        return count if levels[1] - levels[0] == 1 else count // 2
-    if "greedy" in (a, b) and levels:
-        return count if levels[0] in (min(LEVELS), DEFAULT) else count // 2
-    if "random" in (a, b) and levels and levels[0] > min(LEVELS) + 2:
-        return 0  # the upper levels never lose to a random mover; nothing to measure
-    return max(2, count // 4)
+        return count if levels[1] - levels[0] == 1 else few
+    if not levels:
+        return few
+    if "greedy" in (a, b):
+        return count if levels[0] in (LOWEST, DEFAULT) else few
+    return few if levels[0] <= LOWEST + 2 else 0
 
 
 def schedule(games: int, seed: int, players: list[str], variants: tuple[str, ...],

@@ -79,7 +79,7 @@ LEVELS: dict[int, Level] = {
             1, "Beginner", "Người mới",
             "Sees only the next move and often picks a looser one.",
             "Chỉ nhìn nước kế tiếp và hay chọn nước lỏng hơn.",
-            300, GridStrength(1, 2_000, False, False, 0.7, 600, 8),
+            300, GridStrength(1, 2_000, False, False, 0.8, 1_000, 10),
             Connect4Strength(0.0, 2, 0.5, any_move_mistakes=True), 0.45,
         ),
         Level(
@@ -93,21 +93,21 @@ LEVELS: dict[int, Level] = {
             3, "Casual", "Nghiệp dư",
             "Reads short forcing lines and rarely slips.",
             "Đọc được các thế ép ngắn, ít khi sơ suất.",
-            500, GridStrength(None, 4_000, True, False, 0.15, 80, 4),
+            500, GridStrength(None, 3_000, True, False, 0.2, 100, 4),
             Connect4Strength(0.0, 6, 0.15), 0.15,
         ),
         Level(
             4, "Club", "Câu lạc bộ",
             "A solid club player: no careless moves, sees attacks of fours and threes.",
             "Kỳ thủ câu lạc bộ vững vàng: không đi ẩu, thấy các đòn bốn và ba.",
-            800, GridStrength(None, 25_000, True, True),
+            800, GridStrength(None, 15_000, True, True),
             Connect4Strength(0.0, 10, 0.05), 0.05,
         ),
         Level(
             5, "Expert", "Chuyên gia",
             "Deep reading; hard to surprise.",
             "Đọc sâu, khó bị bất ngờ.",
-            1000, GridStrength(None, 150_000, True, True),
+            1000, GridStrength(None, 75_000, True, True),
             Connect4Strength(0.3, CONNECT4_CELLS, 0.0), 0.0,
         ),
         Level(

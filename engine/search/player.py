@@ -32,8 +32,9 @@ from engine.search.alphabeta import (
     SearchContext,
     search_root,
 )
+from engine.search.evaluation import tally_fives
 from engine.search.patterns import CARO, CARO_EXACT, FREESTYLE, STANDARD
-from engine.search.position import Position, new_position
+from engine.search.position import FIVE_MARKS, GRAVITY, Position, first_marked, new_position
 from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
 from engine.search.ttable import DEFAULT_TT_MIB, MATE_BOUND, WIN, new_table
 from engine.variants import Rule
@@ -119,6 +120,14 @@ def _threat_win(
     return line, (VCT_WIN if by_vct else WIN - len(line))
 
 
+def _own_five(pos: Position, side: int) -> tuple[list[int], int] | None:
+    """The five ``side`` completes at once, as a one-move line (every level plays it: the move
+    lists stop at the opponent's blocks when both sides have a four)."""
+    if pos.cfg[GRAVITY] or tally_fives(pos.tally[side - 1]) == 0:
+        return None
+    return [int(first_marked(pos, side - 1, FIVE_MARKS))], WIN - 1
+
+
 def choose_grid_move(
     board: Board,
     *,
@@ -172,8 +181,9 @@ def _choose(
         ctx.ctl[NODE_LIMIT] = min(node_caps)
     depth_cap = min(d for d in (settings.max_depth, max_depth, MAX_PLY - 8) if d is not None)
 
-    threat = None
-    if settings.threat_search and not board.variant.gravity and len(board.move_stack) >= 5:
+    threat = _own_five(pos, side)
+    if threat is None and settings.threat_search and not board.variant.gravity \
+            and len(board.move_stack) >= 5:
         threat_nodes = max(2000, min(500_000, time_ms * 100))
         if node_caps:
             threat_nodes = max(1000, min(node_caps) * THREAT_SHARE // 100)
