@@ -86,8 +86,8 @@ class AiPool:
         self._executor = self._new_executor()
         self._rebuild_lock = asyncio.Lock()
         self._reaper: asyncio.Task | None = None
-        metrics.ai_queue.source = lambda: float(self._waiting)
-        metrics.ai_busy.source = lambda: float(self._busy)
+        metrics.ai_queue.set_function(lambda: float(self._waiting))
+        metrics.ai_busy.set_function(lambda: float(self._busy))
 
     def _new_executor(self) -> ProcessPoolExecutor:
         """A pool whose workers start (and warm up) now, not at the first search: a node that

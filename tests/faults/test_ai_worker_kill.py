@@ -4,8 +4,8 @@ still comes."""
 from __future__ import annotations
 
 from engine.levels import TOP
-from tests.faults.conftest import FAST_ENV, eventually, metric, room_state
-from tests.server.client import Player, create_room
+from tests.faults.conftest import FAST_ENV, eventually, room_state
+from tests.server.client import Player, create_room, metric
 
 
 async def test_ai_move_still_comes_when_its_worker_is_killed_mid_search(server_factory):

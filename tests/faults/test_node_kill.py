@@ -8,8 +8,8 @@ import time
 import websockets
 
 from engine.levels import TOP
-from tests.faults.conftest import FAST_ENV, eventually, metric, moves_seen, room_state
-from tests.server.client import Player, create_room
+from tests.faults.conftest import FAST_ENV, eventually, moves_seen, room_state
+from tests.server.client import Player, create_room, metric
 
 GAMES = 3
 AI_TAKEOVER_S = 5.0

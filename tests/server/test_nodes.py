@@ -7,10 +7,10 @@ import asyncio
 import pytest
 
 from engine.levels import TOP
-from tests.server.client import Player, create_room, http
+from tests.server.client import Player, create_room, http, metric
 from tests.server.conftest import FAST_ENV
 
-# A real search long enough (level 5: about a second) to kill something in the middle of it.
+# A real search long enough (the top level: about a second) to kill something in the middle of it.
 SLOW_AI_ENV = FAST_ENV | {"AI_MAX_TIME_MS": "0"}
 
 
@@ -52,8 +52,7 @@ async def test_seat_resumes_on_another_node_with_the_missed_events(server_factor
 async def searching(node) -> bool:
     """Whether the node reports a busy AI worker within a few seconds."""
     for _ in range(100):
-        status, metrics = await http("GET", f"{node.url}/metrics")
-        if "caro_ai_busy_workers 1" in metrics:
+        if await metric(node.url, "caro_ai_busy_workers") == 1:
             return True
         await asyncio.sleep(0.02)
     return False
@@ -76,8 +75,7 @@ async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_facto
         status, metrics = await http("GET", f"{node.url}/metrics")
         pytest.fail(f"no AI move after the kill\n{metrics}\n{node.log()}")
     assert reply["ply"] == 2
-    status, metrics = await http("GET", f"{node.url}/metrics")
-    assert "caro_ai_pool_rebuilds_total 1" in metrics
+    assert await metric(node.url, "caro_ai_pool_rebuilds_total") == 1
 
 
 async def test_ai_move_is_taken_over_when_its_node_dies(server_factory):
