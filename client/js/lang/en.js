@@ -23,6 +23,7 @@ export const strings = {
   "home.opp.quick": "Anyone",
   "home.opp.quick.hint": "Quick play",
   "home.level": "AI level",
+  "home.level.elo": "Elo {elo}",
   "home.first": "Who moves first",
   "home.first.me": "Me",
   "home.first.them": "Opponent",

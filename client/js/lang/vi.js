@@ -23,6 +23,7 @@ export const strings = {
   "home.opp.quick": "Bất kỳ ai",
   "home.opp.quick.hint": "Chơi nhanh",
   "home.level": "Cấp độ của máy",
+  "home.level.elo": "Elo {elo}",
   "home.first": "Ai đi trước",
   "home.first.me": "Tôi",
   "home.first.them": "Đối thủ",
