@@ -62,24 +62,35 @@ def random_command(rng: random.Random, state: RoomState) -> commands.Command:
     return rng.choice(makers)()
 
 
-def play_random_game(seed: int) -> tuple[int, set[str]]:
-    """Play one random game; returns how many events it had and which kinds."""
+def random_game(seed: int) -> tuple[dict, list[tuple[list[dict], dict]]]:
+    """One random game: the first snapshot and, per accepted command, its events and the
+    public state after them (what GET /api/rooms/{id} would answer)."""
     rng = random.Random(seed)
     state = random_room(rng, seed)
-    held, now, kinds = state.to_public(), T0, set()
+    first, now, steps = state.to_public(), T0, []
     for _step in range(STEPS):
         now += rng.choice([0, 100, 1500, 8000])
         try:
             transition = apply(state, random_command(rng, state), now)
         except ArenaError:
             continue
-        for event in transition.events:
+        state = transition.state
+        if transition.events:
+            steps.append((list(transition.events), state.to_public()))
+    return first, steps
+
+
+def play_random_game(seed: int) -> tuple[int, set[str]]:
+    """Replay one random game's events; returns how many events it had and which kinds."""
+    held, steps = random_game(seed)
+    kinds: set[str] = set()
+    for events, expected in steps:
+        for event in events:
             assert event["v"] == held["v"] + 1
             held = apply_event(held, event)
             kinds.add(event["type"])
-        state = transition.state
-        assert held == state.to_public(), (seed, transition.events)
-    return state.v, kinds
+        assert held == expected, (seed, events)
+    return held["v"], kinds
 
 
 def test_replaying_the_events_of_random_games_gives_the_servers_state():
