@@ -9,6 +9,7 @@ import pytest
 from server.errors import ArenaError, ErrorCode
 from server.rooms import ClockConfig, RoomState, Status, apply, commands
 from server.rooms.state import Reason
+from tests.server.event_reducer import apply_event
 from tests.server.room_helpers import HASH_B, T0, ai_room, human_room, play, playing_room
 
 
@@ -205,6 +206,8 @@ def test_unlisting_a_waiting_room_makes_it_private():
     transition = apply(public, commands.Unlist(1, cid="u1"), T0)
     assert [e["type"] for e in transition.events] == ["unlisted"]
     assert transition.state.public is False and transition.state.status is Status.WAITING
+    # The event carries the field it changes (docs/protocol.md §3.3).
+    assert apply_event(public.to_public(), transition.events[0]) == transition.state.to_public()
 
 
 def test_unlisting_after_the_opponent_came_is_refused_as_seat_taken():
