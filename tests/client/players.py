@@ -15,6 +15,7 @@ WAIT_MS = 15_000
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 360, "height": 740, "phone": True}
 SCREENS = {"desktop": DESKTOP, "phone": PHONE}
+COMPUTER = re.compile(r"^Computer \(level \d\)$")  # an AI seat, at whatever level it has
 
 
 @dataclass

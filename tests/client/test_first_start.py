@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.client.players import SCREENS
+from tests.client.players import COMPUTER, SCREENS
 
 STARTS = ("#play-ai", "#play-friend", "#play-quick")
 
@@ -29,7 +29,7 @@ def test_play_the_computer_starts_a_game_against_the_ai_in_one_click(players, sc
     me.page.select_option("#qs-game", "tictactoe")
     me.click("#play-ai")
     expect(me.page).to_have_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
-    expect(me.page.locator(".player .pname", has_text="Computer (level 3)")).to_have_count(1)
+    expect(me.page.locator(".player .pname", has_text=COMPUTER)).to_have_count(1)
     expect(me.status()).to_have_text(re.compile("Your turn|The AI is thinking"))
     assert me.page.locator(".board [role=gridcell]").count() == 9
     me.shot(f"16-1-ai-started-{screen}")

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.client.players import SCREENS
+from tests.client.players import COMPUTER, SCREENS
 
 PAGE_WIDTH = "document.documentElement.scrollWidth"
 
@@ -53,7 +53,7 @@ def test_the_computer_s_name_is_not_cut_on_a_phone(players):
     me.page.select_option("#qs-game", "tictactoe")
     me.click("#play-ai")
     name = me.page.locator(".player .pname", has_text="Computer")
-    expect(name).to_have_text("Computer (level 3)")
+    expect(name).to_have_text(COMPUTER)
     assert name.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= 3 * 20")
     me.shot("16-11-ai-name-phone")
 

@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.client.players import SCREENS, Player
+from tests.client.players import COMPUTER, SCREENS, Player
 
 PATIENCE_MS = 16_000  # a little more than the client's SEARCH_PATIENCE_MS
 
@@ -55,5 +55,5 @@ def test_after_a_while_alone_the_computer_is_offered_and_starts_a_game(players):
     me.shot("16-3-search-offer")
     offer.locator("#search-ai").click()
     expect(me.page).not_to_have_url(re.compile(room_id))
-    expect(me.page.locator(".player .pname", has_text="Computer (level 3)")).to_have_count(1)
+    expect(me.page.locator(".player .pname", has_text=COMPUTER)).to_have_count(1)
     assert room_state(me, room_id)["public"] is False
