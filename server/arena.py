@@ -21,6 +21,7 @@ from aiohttp import WSCloseCode, web
 from .ai_player import AiPlayer
 from .ai_pool import AiPool
 from .appkeys import REDIS, SETTINGS
+from .chat import ChatStore
 from .clock_timer import TimerIndex, TimerLoop
 from .fanout import Fanout
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
@@ -45,6 +46,7 @@ class Arena:
     pool: AiPool
     ai: AiPlayer
     creation_limiter: KeyedLimiter | None
+    chat: ChatStore
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -67,7 +69,11 @@ def build_arena(app: web.Application) -> Arena:
     service.after_commit.append(ai.on_commit)
     per_minute = settings.room_creations_per_minute
     limiter = KeyedLimiter(per_minute, per_minute / 60) if per_minute else None
-    return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, limiter)
+    chat = ChatStore(client, room_ttl_s=settings.room_ttl_s,
+                     per_ip=settings.chat_per_ip_per_minute,
+                     per_room=settings.chat_per_room_per_minute)
+    return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, limiter,
+                 chat)
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700

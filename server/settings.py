@@ -48,6 +48,8 @@ class Settings:
     room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
     max_sockets_per_ip: int = 200          # open WebSockets per client IP on a node; 0: no cap
     trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
+    chat_per_ip_per_minute: int = 20       # per client IP over all sockets and nodes; 0: none
+    chat_per_room_per_minute: int = 60     # per channel of a room, all senders; 0: no limit
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -73,6 +75,10 @@ class Settings:
             max_sockets_per_ip=_env_int(env, "MAX_SOCKETS_PER_IP", defaults.max_sockets_per_ip,
                                         minimum=0),
             trust_proxy=_env_bool(env, "TRUST_PROXY", defaults.trust_proxy),
+            chat_per_ip_per_minute=_env_int(env, "CHAT_PER_IP_PER_MINUTE",
+                                            defaults.chat_per_ip_per_minute, minimum=0),
+            chat_per_room_per_minute=_env_int(env, "CHAT_PER_ROOM_PER_MINUTE",
+                                              defaults.chat_per_room_per_minute, minimum=0),
         )
 
     @property

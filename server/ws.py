@@ -26,12 +26,14 @@ from .ratelimit import TokenBucket
 from .repository import dumps
 from .room_service import now_ms
 from .rooms import RoomState, Status, commands
+from .rooms.chat import Channel, chat_line
 from .rooms.outcomes import demo_restart_at
 from .rooms.state import Mode
 from .tokens import hash_token, new_token, same_hash
 from .ws_messages import (
     Absence,
     Hello,
+    chat_text,
     check_type,
     client_id,
     command_builder,
@@ -94,7 +96,8 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     try:
         bound_send_buffer(request.transport)
         await ws.prepare(request)
-        connection = Connection(arena, ws, request.match_info["room_id"], request.transport)
+        connection = Connection(arena, ws, request.match_info["room_id"], request.transport,
+                                address)
         arena.sockets.add(ws)
         try:
             await connection.run()
@@ -119,8 +122,9 @@ def bound_send_buffer(transport: asyncio.BaseTransport | None) -> None:
 
 class Connection:
     def __init__(self, arena: Arena, ws: web.WebSocketResponse, room_id: str,
-                 transport: asyncio.BaseTransport | None) -> None:
+                 transport: asyncio.BaseTransport | None, address: str) -> None:
         self.arena = arena
+        self.address = address  # the client's IP: chat is limited per address across nodes
         self.ws = ws
         self.transport = transport
         self.cut_off = False
@@ -129,6 +133,7 @@ class Connection:
         self.seat: int | None = None
         self.name: str | None = None
         self.last_v = -1
+        self.spectator_chat = False  # a player sees the spectators' chat only once opened
         self.outbox: asyncio.Queue[tuple[dict[str, Any], bool, str | None]] = asyncio.Queue()
         self.bucket = TokenBucket(BURST, PER_SECOND)
         self.chat_bucket = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
@@ -147,7 +152,13 @@ class Connection:
             self.early.extend(messages)
             return
         for message, text in messages:
+            if message["type"] == "chat" and message["channel"] == Channel.SPECTATORS \
+                    and not self._sees_spectators():
+                continue
             self.send(message, text=text)
+
+    def _sees_spectators(self) -> bool:
+        return self.seat is None or self.spectator_chat
 
     def resync(self) -> None:
         """Called by the fan-out after a Redis reconnect: send the events this socket missed
@@ -279,6 +290,8 @@ class Connection:
             welcome["token"] = given_token
         self.send(welcome)
         self._send_history(state, events)
+        for chat_channel in Channel:
+            self.send(await self._chat_history(chat_channel))
         early, self.early = self.early or [], None
         self.deliver(early)
         self.arena.metrics.connections.set(len(self.arena.sockets))
@@ -294,6 +307,12 @@ class Connection:
         else:
             for event in events:
                 self.send(event, force=force)
+
+    async def _chat_history(self, chat_channel: Channel) -> dict[str, Any]:
+        """One channel's `chat_history` (the spectators' is empty while this socket hides it)."""
+        if chat_channel is Channel.SPECTATORS and not self._sees_spectators():
+            return {"type": "chat_history", "channel": chat_channel.value, "lines": []}
+        return await self.arena.chat.history(self.room_id, chat_channel)
 
     async def _read_hello(self) -> Hello:
         try:
@@ -366,11 +385,26 @@ class Connection:
             events = await self.arena.repo.events_since(self.room_id, v, state.v)
             self._send_history(state, events, force=True)
             return
-        if kind == "chat" and not self.chat_bucket.take():
-            raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
+        if kind == "chat":
+            await self._chat(message)
+            return
+        if kind == "spectator_chat":
+            self.spectator_chat = field(message, "open", bool, required=True)
+            history = await self._chat_history(Channel.SPECTATORS)
+            cid = client_id(message)
+            self.send(history if cid is None else history | {"cid": cid})
+            return
         absence = await self._absence() if kind == "claim_win" else None
-        build = command_builder(message, self._seat_of, self.name, absence)
+        build = command_builder(message, self._seat_of, absence)
         await self.arena.service.execute(self.room_id, build)
+
+    async def _chat(self, message: dict[str, Any]) -> None:
+        text = chat_text(message)
+        if not self.chat_bucket.take():
+            raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
+        state = await self.arena.repo.load(self.room_id)
+        line = chat_line(state, self._seat_of(state), self.name, text, now_ms())
+        await self.arena.chat.post(self.room_id, line, self.address, client_id(message))
 
     def _seat_of(self, state: RoomState) -> int | None:
         if self.token_hash is None:

@@ -3,7 +3,8 @@
 // exponential backoff and jitter, and client ids on commands. Knows nothing about the DOM.
 //
 // Events dispatched: `status` {state, retryIn}, `welcome` {msg}, `snapshot` {state},
-// `event` {event}, `presence` {msg}, `servererror` {code, cid}, `fatal` {code}.
+// `event` {event}, `presence` {msg}, `chat` {msg} (a line or a `chat_history`),
+// `servererror` {code, cid}, `fatal` {code}.
 
 import { forgetToken, loadToken, saveToken } from "./api.js";
 
@@ -94,6 +95,10 @@ export class RoomConnection extends EventTarget {
         break;
       case "presence":
         this.emit("presence", { msg });
+        break;
+      case "chat":
+      case "chat_history":
+        this.emit("chat", { msg });
         break;
       case "error":
         this.emit("servererror", { code: msg.code, cid: msg.cid, message: msg.message });

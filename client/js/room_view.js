@@ -28,7 +28,8 @@ function swatch(style, seat) {
 }
 
 export class RoomView {
-  /** `on`: { command(type), chat(text), review(ply|null), copy() } */
+  /** `on`: { command(type), chat(text), toggleSpectatorChat(), mute(line), review(ply|null),
+   *  copy(), rerender() } */
   constructor(main, roomId, on) {
     this.roomId = roomId;
     this.on = on;
@@ -54,6 +55,7 @@ export class RoomView {
       const text = this.chatInput.value.trim();
       if (text && on.chat(text)) this.chatInput.value = "";
     });
+    this.spectatorToggle = el("button", { class: "btn small", type: "button", id: "spectator-chat", "aria-pressed": "false", onclick: () => on.toggleSpectatorChat() }, t("room.chat.spectators"));
     this.spectators = el("span", { id: "spectators" });
     this.announcer = el("div", { class: "visually-hidden", "aria-live": "assertive", id: "announcer" });
     this.exportLink = el("a", { class: "btn small", id: "export", "data-i18n": "room.export" }, t("room.export"));
@@ -64,7 +66,7 @@ export class RoomView {
         el("div", { class: "moves-head" }, tEl("h2", "room.moves")), this.moveList, this.reviewNav),
       this.actions,
       el("section", { class: "card chat-card" },
-        el("div", { class: "chat-head" }, tEl("h2", "room.chat")), this.chatLog, chatForm),
+        el("div", { class: "chat-head" }, tEl("h2", "room.chat"), this.spectatorToggle), this.chatLog, chatForm),
       el("div", { class: "foot-row" }, this.spectators, this.exportLink));
     this.root = el("div", { class: "room" },
       el("div", { class: "board-col" }, this.status, this.share, this.boardHost),
@@ -253,15 +255,26 @@ export class RoomView {
     this.gameOver.replaceChildren(...items);
   }
 
-  renderChat({ state, style, notices }) {
-    const chat = state.chat || [];
-    const key = `${document.documentElement.lang}|${chat.length}|${chat.length ? chat[chat.length - 1].ts : 0}|${notices.length}`;
+  renderChat({ style, notices, chat, spectatorChat, mySeat }) {
+    this.spectatorToggle.hidden = !mySeat;
+    this.spectatorToggle.textContent = t("room.chat.spectators");
+    this.spectatorToggle.setAttribute("aria-pressed", String(spectatorChat));
+    const shown = chat.visible(spectatorChat);
+    const last = shown.length ? shown[shown.length - 1] : null;
+    const key = `${document.documentElement.lang}|${shown.length}|${last ? `${last.channel}${last.n}` : ""}|${notices.length}|${chat.muted.size}|${spectatorChat}`;
     if (this.chatKey === key) return;
     this.chatKey = key;
-    const lines = chat.map((c) => ({ ts: c.ts, node: el("li", {},
-      el("span", { class: "who" }, c.from.name || (c.from.seat ? colourName(style, c.from.seat) : t("room.spectator"))),
-      el("span", { class: "text" }, c.text)) }));
+    const lines = shown.map((c) => {
+      const who = c.from.name || (c.from.seat ? colourName(style, c.from.seat) : t("room.spectator"));
+      const own = c.channel === "players" && c.from.seat === mySeat;
+      const mute = own ? [] : [el("button", { class: "mute", type: "button", title: t("room.chat.mute", { name: who }), "aria-label": t("room.chat.mute", { name: who }), onclick: () => this.on.mute(c) }, "🔇")];
+      return { ts: c.ts, node: el("li", { class: c.channel === "spectators" ? "spec" : "" },
+        el("span", { class: "who" }, who), el("span", { class: "text" }, c.text), ...mute) };
+    });
     for (const n of notices) lines.push({ ts: n.ts, node: el("li", { class: "sys" }, t(n.key, n.params)) });
+    if (chat.muted.size) {
+      lines.push({ ts: Infinity, node: el("li", { class: "sys" }, el("button", { class: "link", type: "button", id: "unmute-all", onclick: () => { for (const k of [...chat.muted]) chat.toggleMute(k); this.on.rerender(); } }, t("room.chat.unmute_all", { n: chat.muted.size }))) });
+    }
     lines.sort((a, b) => a.ts - b.ts);
     const atBottom = this.chatLog.scrollHeight - this.chatLog.scrollTop - this.chatLog.clientHeight < 30;
     this.chatLog.replaceChildren(...lines.map((l) => l.node));

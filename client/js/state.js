@@ -2,8 +2,6 @@
 // that applies one versioned event to it. No DOM, no network: the room controller feeds
 // events in and renders what comes out.
 
-const CHAT_KEEP = 50;
-
 /** Returns the state after `event` (a versioned server event); the input is not changed. */
 export function applyEvent(state, event) {
   const next = { ...state, v: event.v };
@@ -56,9 +54,6 @@ export function applyEvent(state, event) {
       break;
     case "rematch":
       return { ...event.state, v: event.v };
-    case "chat":
-      next.chat = [...(state.chat || []), { from: event.from, text: event.text, ts: event.ts }].slice(-CHAT_KEEP);
-      break;
     default:
       break;
   }

@@ -84,18 +84,10 @@ class ClaimWin:
 
 
 @dataclass(slots=True, frozen=True)
-class Chat:
-    seat: int | None
-    name: str | None
-    text: str
-    cid: str | None = None
-
-
-@dataclass(slots=True, frozen=True)
 class Tick:
     """Time passes: ends the game when the running clock's flag has fallen, or starts the next
     game of a finished AI-vs-AI demo once its pause is over."""
 
 
 Command = (Join | Move | Resign | DrawOffer | DrawAnswer | TakebackRequest | TakebackAnswer
-           | RematchOffer | RematchAnswer | ClaimWin | Chat | Tick)
+           | RematchOffer | RematchAnswer | ClaimWin | Tick)

@@ -1,4 +1,4 @@
-"""Room rules for seating and playing: create, join, move, resign, claim, chat, clock ticks."""
+"""Room rules for seating and playing: create, join, move, resign, claim, clock ticks."""
 
 from __future__ import annotations
 
@@ -22,9 +22,7 @@ from .outcomes import (
     timeout,
 )
 from .state import (
-    CHAT_KEEP,
     SEATS,
-    ChatLine,
     Mode,
     Reason,
     Result,
@@ -34,8 +32,6 @@ from .state import (
     Status,
     other,
 )
-
-CHAT_MAX_CHARS = 300
 
 
 def ai_seat(level: int, now: int) -> Seat:
@@ -129,18 +125,6 @@ def claim_win(state: RoomState, command: cmd.ClaimWin, now: int) -> Step:
         wait_s = (command.claim_after_ms - (now - last_seen)) / 1000
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, f"wait {wait_s:.0f} s more")
     return end_game(state, Result(seat_no, Reason.ABANDONED), now)
-
-
-def chat(state: RoomState, command: cmd.Chat, now: int) -> Step:
-    text = command.text.strip()
-    if not 1 <= len(text) <= CHAT_MAX_CHARS:
-        raise ArenaError(ErrorCode.CHAT_TOO_LONG,
-                         f"a chat message has 1 to {CHAT_MAX_CHARS} characters")
-    seat = state.seat(command.seat) if command.seat in SEATS else None
-    name = command.name or (seat.name if seat is not None else None)
-    line = ChatLine(command.seat, name, text, now)
-    state = replace(state, chat=(*state.chat, line)[-CHAT_KEEP:])
-    return state, [{"type": "chat", **line.to_dict()}]
 
 
 def tick(state: RoomState, command: cmd.Tick, now: int) -> Step:

@@ -15,8 +15,6 @@ from engine.variants import get_variant
 
 from .clock import Clock, ClockConfig
 
-CHAT_KEEP = 50  # chat lines kept in the state (older ones stay in the event log only)
-
 
 class Status(enum.StrEnum):
     WAITING = "waiting"
@@ -98,21 +96,6 @@ class Result:
 
 
 @dataclass(slots=True, frozen=True)
-class ChatLine:
-    seat: int | None
-    name: str | None
-    text: str
-    ts: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"from": {"seat": self.seat, "name": self.name}, "text": self.text, "ts": self.ts}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ChatLine:
-        return cls(data["from"]["seat"], data["from"]["name"], data["text"], data["ts"])
-
-
-@dataclass(slots=True, frozen=True)
 class RoomState:
     room_id: str
     variant: str
@@ -130,7 +113,6 @@ class RoomState:
     draw_offer: int | None = None
     takeback_request: int | None = None
     rematch_offer: int | None = None
-    chat: tuple[ChatLine, ...] = ()
     started_at: int | None = None
     finished_at: int | None = None
     last_move_at: int | None = None
@@ -189,7 +171,6 @@ class RoomState:
             "draw_offer": self.draw_offer,
             "takeback_request": self.takeback_request,
             "rematch_offer": self.rematch_offer,
-            "chat": [line.to_dict() for line in self.chat],
             "created_at": self.created_at,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
@@ -225,7 +206,6 @@ class RoomState:
             draw_offer=data["draw_offer"],
             takeback_request=data["takeback_request"],
             rematch_offer=data["rematch_offer"],
-            chat=tuple(ChatLine.from_dict(line) for line in data["chat"]),
             started_at=data["started_at"],
             finished_at=data["finished_at"],
             last_move_at=data["last_move_at"],
