@@ -5,8 +5,8 @@ Keys:
 
 - `chat:ip:<address>`             lines from one client address in the current window
 - `room:{id}:chat:<channel>:rate` lines in one channel of the room in the current window
-- `room:{id}:chat:<channel>`      the channel's last CHAT_KEEP lines (JSON); the room's TTL
-- `room:{id}:chat:seq`            the room's line counter (each line's `n`); the room's TTL
+- `room:{id}:chat:<channel>`      the channel's last CHAT_KEEP lines (JSON); TTL `keep_s`
+- `room:{id}:chat:seq`            the room's line counter (each line's `n`); TTL `keep_s`
 
 The limits are fixed windows of WINDOW_MS counted in Redis, so every node of a deployment
 shares them: N nodes do not allow N times the limit. One client address gets `per_ip` lines a
@@ -66,9 +66,8 @@ def chat_keys(room_id: str) -> list[str]:
 
 
 class ChatStore:
-    def __init__(self, client: redis.Redis, *, room_ttl_s: int, per_ip: int,
-                 per_room: int) -> None:
-        self.room_ttl_s = room_ttl_s
+    def __init__(self, client: redis.Redis, *, keep_s: int, per_ip: int, per_room: int) -> None:
+        self.keep_s = keep_s  # as long as an unfinished room (presence renews it while watched)
         self.per_ip = per_ip
         self.per_room = per_room
         self.redis = client
@@ -89,7 +88,7 @@ class ChatStore:
         keys = [f"{history_key(room_id, line.channel)}:rate", history_key(room_id, line.channel),
                 seq_key(room_id)]
         n = await self._post(keys=keys, args=[
-            self.per_room, WINDOW_MS, self.room_ttl_s, CHAT_KEEP, channel(room_id),
+            self.per_room, WINDOW_MS, self.keep_s, CHAT_KEEP, channel(room_id),
             prefix, "," + body, "," + published])
         if not n:
             raise ArenaError(ErrorCode.RATE_LIMITED,

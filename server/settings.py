@@ -43,6 +43,7 @@ class Settings:
     log_level: str = "INFO"
     client_dir: Path = DEFAULT_CLIENT_DIR
     claim_after_s: int = 60                # no clock: opponent gone this long -> claim the win
+    idle_claim_after_s: int = 300          # no clock: opponent to move this long -> claim; 0: never
     ai_max_time_ms: int = 0                # > 0 caps every AI search's budget (tests, small hosts)
     ai_pace_ms: int = 800                  # pause between moves in AI-vs-AI demo rooms
     room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
@@ -68,6 +69,8 @@ class Settings:
             log_level=_env_log_level(env, "LOG_LEVEL", defaults.log_level),
             client_dir=Path(_env_str(env, "CLIENT_DIR", str(defaults.client_dir))),
             claim_after_s=_env_int(env, "CLAIM_AFTER_S", defaults.claim_after_s, minimum=0),
+            idle_claim_after_s=_env_int(env, "IDLE_CLAIM_AFTER_S", defaults.idle_claim_after_s,
+                                        minimum=0),
             ai_max_time_ms=_env_int(env, "AI_MAX_TIME_MS", defaults.ai_max_time_ms, minimum=0),
             ai_pace_ms=_env_int(env, "AI_PACE_MS", defaults.ai_pace_ms, minimum=0),
             room_creations_per_minute=_env_int(env, "ROOM_CREATIONS_PER_MINUTE",

@@ -297,6 +297,8 @@ class Connection:
         self.arena.metrics.connections.set(len(self.arena.sockets))
         self.present = True
         await self.arena.presence.connected(self.room_id, self.seat)
+        if self.seat is not None and state.status is Status.WAITING:
+            await self.arena.repo.refresh_indexes(state, now_ms())  # the host is back: listed
         if demo_restart_at(state) is not None:
             await self.arena.timers.schedule(state)  # a finished demo plays on for its watcher
 

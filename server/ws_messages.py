@@ -26,7 +26,7 @@ SeatOf = Callable[[RoomState], int | None]
 ROOM_COMMANDS = frozenset({
     "move", "resign", "draw_offer", "draw_accept", "draw_decline", "takeback_request",
     "takeback_accept", "takeback_decline", "rematch_offer", "rematch_accept", "rematch_decline",
-    "claim_win",
+    "claim_win", "cancel",
 })
 # Commands that leave the room's state alone: chat has its own store (server/chat.py).
 SESSION_COMMANDS = frozenset({"sync", "ping", "chat", "spectator_chat"})
@@ -109,6 +109,7 @@ _PROPOSALS: dict[str, Callable[..., commands.Command]] = {
     "draw_offer": commands.DrawOffer,
     "takeback_request": commands.TakebackRequest,
     "rematch_offer": commands.RematchOffer,
+    "cancel": commands.Cancel,
 }
 _ANSWERS: dict[str, tuple[Callable[..., commands.Command], bool]] = {
     "draw_accept": (commands.DrawAnswer, True),

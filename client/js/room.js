@@ -116,7 +116,9 @@ export function mountRoom(main, roomId) {
   }
 
   function canClaim() {
-    if (!mySeat || !presence || state.status !== "playing" || state.clock) return false;
+    if (!mySeat || state.status !== "playing" || state.clock) return false;
+    if (state.turn !== mySeat && state.move_deadline && serverNow() >= state.move_deadline) return true;
+    if (!presence) return false;
     const opp = String(3 - mySeat);
     const seat = state.seats[opp];
     const since = presence.away_since && presence.away_since[opp];
@@ -228,7 +230,7 @@ export function mountRoom(main, roomId) {
   let claimShown = false;
   const ticker = setInterval(() => {
     if (!state) return;
-    if (state.clock && state.status === "playing") view.tickClocks(state, serverNow());
+    if ((state.clock || state.move_deadline) && state.status === "playing") view.tickClocks({ state, style: style(), mySeat, now: serverNow() });
     if (canClaim() !== claimShown) {
       claimShown = !claimShown;
       render(false);

@@ -39,7 +39,8 @@ export class RoomView {
     this.copyBtn = el("button", { class: "btn primary", type: "button", id: "copy-link", "data-i18n": "room.copy", onclick: () => on.copy() }, t("room.copy"));
     this.share = el("section", { class: "card share", id: "share", hidden: true },
       tEl("h2", "room.share"), tEl("p", "room.share.hint", { class: "muted" }),
-      el("div", { class: "share-row" }, this.shareInput, this.copyBtn));
+      el("div", { class: "share-row" }, this.shareInput, this.copyBtn),
+      el("button", { class: "btn small", type: "button", id: "cancel-room", "data-i18n": "room.cancel", onclick: () => on.command("cancel") }, t("room.cancel")));
     this.boardHost = el("div", { class: "board-wrap" });
     this.gameOver = el("section", { class: "card gameover", id: "gameover", hidden: true, role: "alert" });
     this.players = el("section", { class: "card players", id: "players" });
@@ -118,7 +119,9 @@ export class RoomView {
   }
 
   resultTitle({ state, style, mySeat }) {
-    const { winner } = state.result;
+    const { winner, reason } = state.result;
+    if (reason === "cancelled") return t("room.over.cancelled");
+    if (reason === "abandoned" && winner === null) return t("room.over.abandoned");
     if (winner === null || winner === undefined) return t("room.over.draw");
     if (mySeat) return winner === mySeat ? t("room.over.you_win") : t("room.over.you_lose");
     return t("room.over.win", { name: seatName(state, style, winner) });
@@ -129,7 +132,7 @@ export class RoomView {
     const loser = winner ? 3 - winner : null;
     const k = state.result.line && state.result.line.length ? state.result.line.length : state.board.k;
     const params = { k, name: loser ? seatName(state, style, loser) : "" };
-    return t(`reason.${reason}`, params);
+    return t(reason === "abandoned" && !winner ? "reason.abandoned_nobody" : `reason.${reason}`, params);
   }
 
   renderPlayers(m) {
@@ -155,17 +158,30 @@ export class RoomView {
         class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
       }, formatClock(left)));
     });
+    const deadline = this.deadlineText(m);
+    if (deadline) rows.push(el("p", { class: "deadline", id: "move-deadline" }, deadline));
     if (!mySeat) rows.push(el("p", { class: "muted spectating" }, t("room.spectating")));
     this.players.replaceChildren(...rows);
   }
 
-  /** Updates only the clock faces (called several times a second). */
-  tickClocks(state, now) {
+  /** "Minh must move within 4:59" in a game without a clock (docs/protocol.md §1). */
+  deadlineText({ state, style, mySeat, now }) {
+    if (state.status !== "playing" || !state.move_deadline) return null;
+    const time = formatClock(state.move_deadline - now);
+    if (state.turn === mySeat) return t("room.deadline.you", { time });
+    return t("room.deadline.them", { name: seatName(state, style, state.turn), time });
+  }
+
+  /** Updates only the clock faces and the move deadline (called several times a second);
+   *  `m` = { state, style, mySeat, now }. */
+  tickClocks(m) {
     for (const face of this.players.querySelectorAll("[data-clock]")) {
-      const left = clockLeft(state.clock, Number(face.dataset.clock), now);
+      const left = clockLeft(m.state.clock, Number(face.dataset.clock), m.now);
       face.textContent = formatClock(left);
       face.classList.toggle("low", left < LOW_TIME_MS);
     }
+    const deadline = this.players.querySelector("#move-deadline");
+    if (deadline) deadline.textContent = this.deadlineText(m) || "";
   }
 
   renderMoves({ state, review }) {
@@ -242,7 +258,7 @@ export class RoomView {
       el("p", { class: "gameover-title", id: "result-title" }, this.resultTitle(m)),
       el("p", { class: "gameover-reason", id: "result-reason" }, this.resultReason(m)),
     ];
-    if (mySeat) {
+    if (mySeat && state.result.reason !== "cancelled") {
       const opp = 3 - mySeat;
       if (state.rematch_offer === opp) {
         items.push(this.offerRow("room.offer.rematch.in", seatName(state, style, opp), "rematch_accept", "rematch_decline"));

@@ -13,11 +13,13 @@ export function applyEvent(state, event) {
       next.status = "playing";
       next.clock = event.clock;
       next.turn = event.turn;
+      next.move_deadline = event.move_deadline ?? null;
       break;
     case "move":
       next.moves = [...state.moves, event.move];
       next.turn = event.turn;
       next.clock = event.clock;
+      next.move_deadline = event.move_deadline ?? null;
       next.draw_offer = null;
       next.takeback_request = null;
       break;
@@ -25,6 +27,7 @@ export function applyEvent(state, event) {
       next.status = "finished";
       next.result = event.result;
       next.clock = event.clock;
+      next.move_deadline = null;
       next.draw_offer = null;
       next.takeback_request = null;
       break;
@@ -44,6 +47,7 @@ export function applyEvent(state, event) {
       next.moves = event.moves.slice();
       next.turn = event.turn;
       next.clock = event.clock;
+      next.move_deadline = event.move_deadline ?? null;
       next.takeback_request = null;
       break;
     case "rematch_offered":

@@ -84,10 +84,28 @@ class ClaimWin:
 
 
 @dataclass(slots=True, frozen=True)
+class Cancel:
+    """The seated player closes a room nobody has joined yet."""
+
+    seat: int
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Abandon:
+    """End an unfinished game nobody plays any more: no human player has been connected since
+    `players_last_seen` (epoch ms; None: never) and `after_ms` have passed since then (or
+    since the last move)."""
+
+    players_last_seen: int | None
+    after_ms: int
+
+
+@dataclass(slots=True, frozen=True)
 class Tick:
     """Time passes: ends the game when the running clock's flag has fallen, or starts the next
     game of a finished AI-vs-AI demo once its pause is over."""
 
 
 Command = (Join | Move | Resign | DrawOffer | DrawAnswer | TakebackRequest | TakebackAnswer
-           | RematchOffer | RematchAnswer | ClaimWin | Tick)
+           | RematchOffer | RematchAnswer | ClaimWin | Cancel | Abandon | Tick)

@@ -24,6 +24,8 @@ RULES: dict[type, Rule] = {
     cmd.Move: play.move,
     cmd.Resign: play.resign,
     cmd.ClaimWin: play.claim_win,
+    cmd.Cancel: play.cancel,
+    cmd.Abandon: play.abandon,
     cmd.Tick: play.tick,
     cmd.DrawOffer: offers.draw_offer,
     cmd.DrawAnswer: offers.draw_answer,

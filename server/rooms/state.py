@@ -40,6 +40,7 @@ class Reason(enum.StrEnum):
     TIMEOUT = "timeout"
     AGREEMENT = "agreement"
     ABANDONED = "abandoned"
+    CANCELLED = "cancelled"
 
 
 SEATS = (1, 2)
@@ -116,6 +117,10 @@ class RoomState:
     started_at: int | None = None
     finished_at: int | None = None
     last_move_at: int | None = None
+    # Games without a clock: how long a player may sit on their turn before the opponent may
+    # claim (None: no such limit in this room), and when the player to move runs out of it.
+    idle_claim_ms: int | None = None
+    move_deadline: int | None = None
 
     @property
     def turn(self) -> int:
@@ -166,6 +171,7 @@ class RoomState:
             "moves": list(self.moves),
             "turn": self.turn,
             "last_move_at": self.last_move_at,
+            "move_deadline": self.move_deadline,
             "clock": self.clock.to_dict() if self.clock else None,
             "result": self.result.to_dict() if self.result else None,
             "draw_offer": self.draw_offer,
@@ -182,6 +188,7 @@ class RoomState:
         del data["board"], data["turn"]
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
+        data["idle_claim_ms"] = self.idle_claim_ms
         return data
 
     @classmethod
@@ -209,4 +216,6 @@ class RoomState:
             started_at=data["started_at"],
             finished_at=data["finished_at"],
             last_move_at=data["last_move_at"],
+            idle_claim_ms=data.get("idle_claim_ms"),  # records from before: no limit
+            move_deadline=data.get("move_deadline"),
         )
