@@ -36,7 +36,6 @@ class ErrorCode(enum.StrEnum):
     CANNOT_CANCEL = "cannot_cancel"
     CHAT_TOO_LONG = "chat_too_long"
     RATE_LIMITED = "rate_limited"
-    FRAME_TOO_LARGE = "frame_too_large"
     ORIGIN_FORBIDDEN = "origin_forbidden"
     BAD_VARIANT = "bad_variant"
     BAD_REQUEST = "bad_request"

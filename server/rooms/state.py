@@ -92,7 +92,7 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
-        cells = tuple((col, row) for col, row in data.get("cells", ()))  # older records: none
+        cells = tuple((col, row) for col, row in data["cells"])
         return cls(data["winner"], Reason(data["reason"]), tuple(data["line"]), cells)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import aiohttp
 import websockets
+from prometheus_client.parser import text_string_to_metric_families
 
 WAIT_S = 15.0
 
@@ -34,6 +35,18 @@ async def http(method: str, url: str, body: Any = None, *, raw: bytes | None = N
             if response.content_type == "application/json":
                 return response.status, json.loads(text)
             return response.status, text
+
+
+async def metric(base_url: str, name: str) -> float:
+    """The unlabelled sample `name` of the node's /metrics (0 when absent), read by the
+    Prometheus text parser."""
+    status, text = await http("GET", f"{base_url}/metrics")
+    assert status == 200
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == name and not sample.labels:
+                return sample.value
+    return 0.0
 
 
 async def create_room(base_url: str, **body: Any) -> dict[str, Any]:

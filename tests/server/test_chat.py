@@ -77,8 +77,9 @@ async def test_a_room_channel_limit_holds_across_nodes(server_factory, redis_fac
 async def test_a_chat_flood_from_one_address_is_bounded_and_leaves_the_game_intact(
         server_factory, redis_factory):
     """One address, 100 sockets on two nodes, 500 lines of 300 characters (the flood of issue
-    11): the address gets its 20 lines a minute in all, the players' history keeps their lines, and a player who dropped
-    before the flood resumes with exactly the game events it missed."""
+    11): the address gets its 20 lines a minute in all, none reaches a player who has not
+    opened the spectators' channel, the players' history keeps their lines, and a player who
+    dropped before the flood resumes with exactly the game events it missed."""
     redis = redis_factory.start()
     env = FAST_ENV | {"CHAT_PER_IP_PER_MINUTE": "20"}
     nodes = [server_factory.start(f"chat-flood-{n}", redis_url=redis.url, env=env)

@@ -9,6 +9,7 @@ import pytest
 import redis.asyncio as redis
 
 from engine.board import Board
+from engine.levels import DEFAULT, LEVELS, TOP
 from engine.notation import split_game
 from tests.server.client import Player, create_room, http
 
@@ -23,7 +24,7 @@ async def test_create_room_returns_an_unguessable_id_and_token(arena_node):
     ({"variant": "chess"}, 400, "bad_variant"),
     ({}, 400, "bad_variant"),
     ({"variant": "gomoku", "opponent": "robot"}, 400, "bad_request"),
-    ({"variant": "gomoku", "ai_level": 9}, 400, "bad_request"),
+    ({"variant": "gomoku", "ai_level": TOP + 1}, 400, "bad_request"),
     ({"variant": "gomoku", "ai_level": 3.0}, 400, "bad_request"),
     ({"variant": "gomoku", "ai_level": True}, 400, "bad_request"),
     ({"variant": "gomoku", "ai_level": "3"}, 400, "bad_request"),
@@ -138,6 +139,20 @@ async def test_room_page_serves_the_client(arena_node):
 async def test_variants_lists_the_built_in_games(arena_node):
     status, data = await http("GET", f"{arena_node.url}/api/variants")
     assert {"gomoku", "caro", "connect4", "tictactoe"} <= {v["name"] for v in data["variants"]}
+
+
+async def test_levels_lists_the_ladder_from_the_engine_with_names_in_both_languages(arena_node):
+    status, data = await http("GET", f"{arena_node.url}/api/levels")
+    assert status == 200 and data["default"] == DEFAULT
+    assert [entry["level"] for entry in data["levels"]] == sorted(LEVELS)
+    assert all(entry["name"]["en"] and entry["name"]["vi"] and entry["about"]["vi"]
+               for entry in data["levels"])
+
+
+async def test_a_room_created_without_a_level_gets_the_default(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku", opponent="ai")
+    ai = next(s for s in room["state"]["seats"].values() if s and s["kind"] == "ai")
+    assert ai["level"] == DEFAULT
 
 
 async def test_metrics_are_prometheus_text(arena_node):
