@@ -95,8 +95,13 @@ class ChatStore:
                              f"this room's {line.channel.value} chat is busy; wait a little")
         return int(n)
 
-    async def history(self, room_id: str, chat_channel: Channel) -> dict[str, Any]:
-        """The `chat_history` message of docs/protocol.md §3.4 for one channel."""
-        lines = await self.redis.lrange(history_key(room_id, chat_channel), 0, -1)
-        return {"type": "chat_history", "channel": chat_channel.value,
-                "lines": [json.loads(line) for line in lines]}
+    async def histories(self, room_id: str, shown: set[Channel]) -> list[dict[str, Any]]:
+        """The `chat_history` messages of docs/protocol.md §3.4, one per channel in order, in
+        one round trip; a channel not `shown` to the socket comes empty."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for chat_channel in shown:
+                pipe.lrange(history_key(room_id, chat_channel), 0, -1)
+            found = dict(zip(shown, await pipe.execute(), strict=True))
+        return [{"type": "chat_history", "channel": chat_channel.value,
+                 "lines": [json.loads(line) for line in found.get(chat_channel, ())]}
+                for chat_channel in Channel]

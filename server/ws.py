@@ -175,10 +175,13 @@ class Connection:
         try:
             state = await self.arena.repo.load(self.room_id)
             events = await self.arena.repo.events_since(self.room_id, self.last_v, state.v)
+            chat = await self._chat_histories()
         except Exception as exc:  # noqa: BLE001 - the client can still ask with `sync`
             log.warning("room %s: catching up after a reconnect failed: %r", self.room_id, exc)
             return
         self._send_history(state, events)
+        for history in chat:  # chat lines published meanwhile are in the histories
+            self.send(history)
 
     def send(self, message: dict[str, Any], force: bool = False, text: str | None = None) -> None:
         """Queue a message (`text`: its JSON, when already encoded); `force` sends an event
@@ -309,8 +312,8 @@ class Connection:
             welcome["token"] = given_token
         self.send(welcome)
         self._send_history(state, events)
-        for chat_channel in Channel:
-            self.send(await self._chat_history(chat_channel))
+        for history in await self._chat_histories():
+            self.send(history)
         early, self.early = self.early or [], None
         self.deliver(early)
         self.arena.metrics.connections.set(len(self.arena.sockets))
@@ -329,11 +332,10 @@ class Connection:
             for event in events:
                 self.send(event, force=force)
 
-    async def _chat_history(self, chat_channel: Channel) -> dict[str, Any]:
-        """One channel's `chat_history` (the spectators' is empty while this socket hides it)."""
-        if chat_channel is Channel.SPECTATORS and not self._sees_spectators():
-            return {"type": "chat_history", "channel": chat_channel.value, "lines": []}
-        return await self.arena.chat.history(self.room_id, chat_channel)
+    async def _chat_histories(self) -> list[dict[str, Any]]:
+        """Both channels' `chat_history` (the spectators' empty while this socket hides it)."""
+        shown = set(Channel) if self._sees_spectators() else {Channel.PLAYERS}
+        return await self.arena.chat.histories(self.room_id, shown)
 
     async def _read_hello(self) -> Hello:
         try:
@@ -426,7 +428,7 @@ class Connection:
             return
         if kind == "spectator_chat":
             self.spectator_chat = field(message, "open", bool, required=True)
-            history = await self._chat_history(Channel.SPECTATORS)
+            history = (await self._chat_histories())[-1]  # the spectators'
             cid = client_id(message)
             self.send(history if cid is None else history | {"cid": cid})
             return
