@@ -63,8 +63,10 @@ def end_game(state: RoomState, result: Result, now: int) -> Step:
     state = replace(state, status=Status.FINISHED, result=result, clock=clock, finished_at=now,
                     draw_offer=None, takeback_request=None, rematch_offer=None,
                     move_deadline=None)
-    return state, [{"type": "game_over", "result": result.to_dict(),
-                    "clock": clock.to_dict() if clock else None}]
+    return state, [{"type": "game_over", "status": state.status.value,
+                    "result": result.to_dict(), "clock": clock.to_dict() if clock else None,
+                    "finished_at": now, "draw_offer": None, "takeback_request": None,
+                    "rematch_offer": None, "move_deadline": None}]
 
 
 def timeout(state: RoomState, now: int) -> Step:
