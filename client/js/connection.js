@@ -98,7 +98,10 @@ export class RoomConnection extends EventTarget {
         break;
       case "chat":
       case "chat_history":
-        this.emit("chat", { msg });
+        // A chat line with a `v` is a room event of a node from before chat left the event
+        // log (a rolling upgrade): it counts as a version, or the next event looks like a gap.
+        if (typeof msg.v === "number") this.onEvent(msg);
+        else this.emit("chat", { msg });
         break;
       case "error":
         this.emit("servererror", { code: msg.code, cid: msg.cid, message: msg.message });
