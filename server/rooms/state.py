@@ -198,6 +198,7 @@ class RoomState:
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
         data["idle_claim_ms"] = self.idle_claim_ms
+        data["chat"] = []  # read by nodes from before chat had its own store (rolling upgrade)
         return data
 
     @classmethod
