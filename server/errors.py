@@ -33,6 +33,7 @@ class ErrorCode(enum.StrEnum):
     ALREADY_PENDING = "already_pending"
     NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
     CANNOT_CLAIM_YET = "cannot_claim_yet"
+    CANNOT_CANCEL = "cannot_cancel"
     CHAT_TOO_LONG = "chat_too_long"
     RATE_LIMITED = "rate_limited"
     ORIGIN_FORBIDDEN = "origin_forbidden"
@@ -50,6 +51,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.BAD_TOKEN: 403,
     ErrorCode.ROOM_NOT_FOUND: 404,
     ErrorCode.SEAT_TAKEN: 409,
+    ErrorCode.CANNOT_CANCEL: 409,
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.ORIGIN_FORBIDDEN: 403,
     ErrorCode.BODY_TOO_LARGE: 413,

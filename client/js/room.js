@@ -3,6 +3,7 @@
 // connection; everything the server sends comes back as state and is re-rendered.
 
 import { loadName } from "./api.js";
+import { ChatModel, chatterKey } from "./chat.js";
 import { RoomConnection } from "./connection.js";
 import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
@@ -28,6 +29,8 @@ export function mountRoom(main, roomId) {
   let clockOffset = 0;
   let claimAfter = 60000;
   let awaitingMove = null;
+  const chat = new ChatModel(roomId);
+  let spectatorChat = false; // a player opens the spectators' chat; spectators always see it
   const notices = [];
   let tapHintShown = false;
 
@@ -39,6 +42,15 @@ export function mountRoom(main, roomId) {
       if (!conn.send(type)) toast(errorText("network"), "error");
     },
     chat: (text) => Boolean(conn.send("chat", { text })),
+    toggleSpectatorChat: () => {
+      spectatorChat = !spectatorChat;
+      conn.send("spectator_chat", { open: spectatorChat });
+      render(false);
+    },
+    mute: (line) => {
+      chat.toggleMute(chatterKey(line));
+      render(false);
+    },
     review: (ply) => {
       review = ply;
       render(false);
@@ -104,7 +116,9 @@ export function mountRoom(main, roomId) {
   }
 
   function canClaim() {
-    if (!mySeat || !presence || state.status !== "playing" || state.clock) return false;
+    if (!mySeat || state.status !== "playing" || state.clock) return false;
+    if (state.turn !== mySeat && state.move_deadline && serverNow() >= state.move_deadline) return true;
+    if (!presence) return false;
     const opp = String(3 - mySeat);
     const seat = state.seats[opp];
     const since = presence.away_since && presence.away_since[opp];
@@ -116,7 +130,8 @@ export function mountRoom(main, roomId) {
     ensureBoard();
     renderBoard(animate);
     const model = {
-      state, style: style(), mySeat, presence, review, now: serverNow(), notices,
+      state, style: style(), mySeat, presence, review, now: serverNow(), notices, chat,
+      spectatorChat: !mySeat || spectatorChat,
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
     };
     view.render(model);
@@ -179,6 +194,7 @@ export function mountRoom(main, roomId) {
   conn.addEventListener("welcome", (e) => {
     const { msg } = e.detail;
     mySeat = msg.seat;
+    if (mySeat && spectatorChat) conn.send("spectator_chat", { open: true }); // a new socket
     clockOffset = msg.now - Date.now();
     claimAfter = msg.claim_after_ms ?? claimAfter;
   });
@@ -189,6 +205,12 @@ export function mountRoom(main, roomId) {
     render(false);
   });
   conn.addEventListener("event", (e) => onEvent(e.detail.event));
+  conn.addEventListener("chat", (e) => {
+    const { msg } = e.detail;
+    if (msg.type === "chat_history") chat.history(msg);
+    else if (!chat.add(msg)) return;
+    if (state) render(false);
+  });
   conn.addEventListener("presence", (e) => {
     presence = e.detail.msg;
     render(false);
@@ -208,7 +230,7 @@ export function mountRoom(main, roomId) {
   let claimShown = false;
   const ticker = setInterval(() => {
     if (!state) return;
-    if (state.clock && state.status === "playing") view.tickClocks(state, serverNow());
+    if ((state.clock || state.move_deadline) && state.status === "playing") view.tickClocks({ state, style: style(), mySeat, now: serverNow() });
     if (canClaim() !== claimShown) {
       claimShown = !claimShown;
       render(false);
