@@ -49,7 +49,7 @@ SAFETY_MS = 25  # left for stopping (clock read every few hundred nodes) and ans
 VCF_DEPTH = 24
 VCT_DEPTH = 6
 LEAF_VCF_NODES_BUDGET = 200  # per horizon node
-THREAT_SHARE = 30  # percent of the budget the root VCF / VCT may use
+THREAT_SHARE = 30  # percent of the budget (time or nodes) the root VCF and VCT together may use
 VCT_WIN = WIN - 999
 
 
@@ -194,6 +194,8 @@ def _choose(
     threat = None
     if settings.threat_search and not board.variant.gravity and len(board.move_stack) >= 5:
         threat_nodes = max(2000, min(500_000, time_ms * 100))
+        if max_nodes is not None:  # the same share of a node budget as of a time budget
+            threat_nodes = max(2000, min(threat_nodes, max_nodes * THREAT_SHARE // 200))
         threat_deadline = started + budget_ns * THREAT_SHARE // 100
         threat = _threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=level >= 4)
     if threat:
