@@ -3,11 +3,11 @@
 Runs ``--searches`` AI searches (default 1,000) through the node's own pool
 (``server.ai_pool.AiPool``: spawned workers, warmed up, as a node runs them) with two workers,
 two searches at a time so no budget is cut. The searches cycle through every catalogue variant,
-every caro size and custom boards up to 25x25 with k = 3..7 under each rule, at levels 1..5 with
-their own time budgets, from random positions of 0 to 40 stones. At checkpoints it prints each
-worker's resident memory (RSS) and peak (VmHWM), and the node total: this process, which holds
-the pool as a node does, plus its workers. Target: each worker at most 300 MB, the node with
-two workers within 1 GB (docs/performance.md).
+every caro size and custom boards from 4x5 to 25x25 with k = 3..7 under each rule, at levels
+1..5 with their own time budgets, from random positions of 0 to 40 stones. At checkpoints it
+prints each worker's resident memory (RSS) and peak (VmHWM), and the node total: this process,
+which holds the pool as a node does, plus its workers. Target: each worker at most 300 MB, the
+node with two workers within 1 GB (docs/performance.md).
 
 Run from the repository root:
 
@@ -47,6 +47,8 @@ CUSTOM = (
     "custom-12x12-k7-caro-exact",
     "custom-10x10-k4-caro",
     "custom-8x8-k3-standard",
+    "custom-4x5-k4-freestyle",  # small boards: solved exactly, into the exact solver's memo
+    "custom-5x5-k4-caro",
     "custom-7x6-k4-freestyle-gravity",
 )
 SPECS = (
