@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.board import Board
+from engine.levels import TOP
 
 SUITE = Path(__file__).with_name("suite.txt")
 
@@ -54,5 +55,5 @@ def solves(puzzle: Puzzle, *, time_ms: int = NO_CLOCK_MS, max_nodes: int | None 
     bench's measure) or ``max_nodes`` (the tests': the same answer on any machine)."""
     from engine.search import choose_grid_move
 
-    analysis = choose_grid_move(puzzle.board(), time_ms=time_ms, level=5, max_nodes=max_nodes)
+    analysis = choose_grid_move(puzzle.board(), time_ms=time_ms, level=TOP, max_nodes=max_nodes)
     return analysis.move in puzzle.answers
