@@ -21,11 +21,11 @@ NODES = 1_000_000  # about a second of search
 
 
 def best(variant: str, moves: str, **kwargs) -> tuple[Board, object]:
-    """The level-5 analysis of a position, limited by ``NODES`` unless told otherwise."""
+    """The top level's analysis of a position, limited by ``NODES`` unless told otherwise."""
     board = Board.from_moves(variant, moves)
     kwargs.setdefault("time_ms", NO_CLOCK_MS)
     kwargs.setdefault("max_nodes", NODES)
-    kwargs.setdefault("level", 5)
+    kwargs.setdefault("level", TOP)
     return board, choose_grid_move(board, **kwargs)
 
 
