@@ -8,7 +8,7 @@ Tables (each a list of row dicts, so bench/engine.py can combine them):
   * caro9   — moving first on caro9 against the baseline (k=4) and a random player
 
 The baseline is a typical published classroom caro AI (``seed_caro15.py``, class ``Peer``), an
-optional extra that is not part of the repository: it is looked for in ``$CARO_BASELINE_DIR``,
+optional extra that is not part of the repository: it is looked for in ``$CARO_SEED_ENGINE``,
 else in ``../shared/baselines`` beside the repository. Without it the baseline games are
 skipped with a message and the other tables run.
 
@@ -40,7 +40,7 @@ from engine.levels import TOP  # noqa: E402
 from engine.search import choose_grid_move, warm_up  # noqa: E402
 from tests.engine.tactics import load_suite, solves  # noqa: E402
 
-BASELINES = Path(os.environ.get("CARO_BASELINE_DIR") or REPO / ".." / "shared" / "baselines")
+BASELINES = Path(os.environ.get("CARO_SEED_ENGINE") or REPO / ".." / "shared" / "baselines")
 BASELINE_FILE = "seed_caro15.py"
 # Ten 3-stone openings near the centre of 15x15 (first, second, first); each is played twice.
 OPENINGS = (
@@ -72,7 +72,7 @@ def baseline_missing() -> str | None:
     """Why the baseline games cannot be played (the file is absent), or None when they can."""
     if (BASELINES / BASELINE_FILE).is_file():
         return None
-    return f"baseline {(BASELINES / BASELINE_FILE).resolve()} not found (set CARO_BASELINE_DIR)"
+    return f"baseline {(BASELINES / BASELINE_FILE).resolve()} not found (set CARO_SEED_ENGINE)"
 
 
 def _baseline(rows: int, cols: int, k: int):  # type: ignore[no-untyped-def]
