@@ -102,10 +102,6 @@ class AiPool:
     def queue_depth(self) -> int:
         return self._waiting
 
-    def worker_pids(self) -> list[int]:
-        """The live worker processes' ids (tests kill one to prove the pool recovers)."""
-        return [p.pid for p in (self._executor._processes or {}).values()]
-
     async def choose(self, variant: str, moves: Sequence[str], *, level: int,
                      time_ms: int | None, seed: int) -> Analysis:
         """Search for a move; `time_ms` is the budget when the pool keeps up (None: the
