@@ -15,16 +15,19 @@ export function applyEvent(state, event) {
       next.status = "playing";
       next.clock = event.clock;
       next.turn = event.turn;
+      next.forbidden = [];
       break;
     case "move":
       next.moves = [...state.moves, event.move];
       next.turn = event.turn;
       next.clock = event.clock;
+      next.forbidden = event.forbidden || [];
       next.draw_offer = null;
       next.takeback_request = null;
       break;
     case "game_over":
       next.status = "finished";
+      next.forbidden = [];
       next.result = event.result;
       next.clock = event.clock;
       next.draw_offer = null;
@@ -46,6 +49,7 @@ export function applyEvent(state, event) {
       next.moves = event.moves.slice();
       next.turn = event.turn;
       next.clock = event.clock;
+      next.forbidden = event.forbidden || [];
       next.takeback_request = null;
       break;
     case "rematch_offered":

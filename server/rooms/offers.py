@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ..errors import ArenaError, ErrorCode
 from . import commands as cmd
+from .boards import forbidden_after
 from .outcomes import Event, Step, end_game, require_player, require_playing
 from .state import Reason, Result, RoomState, Status, other
 
@@ -77,7 +78,8 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
     state = replace(state, moves=moves, clock=clock, draw_offer=None, takeback_request=None)
     return state, [{"type": "takeback", "seat": requester, "undone": list(undone),
                     "moves": list(moves), "turn": state.turn,
-                    "clock": clock.to_dict() if clock else None}]
+                    "clock": clock.to_dict() if clock else None,
+                    "forbidden": forbidden_after(state.variant, moves)}]
 
 
 def _require_finished(state: RoomState) -> None:

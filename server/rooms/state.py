@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.variants import get_variant
 
+from .boards import forbidden_after
 from .clock import Clock, ClockConfig
 
 CHAT_KEEP = 50  # chat lines kept in the state (older ones stay in the event log only)
@@ -183,6 +184,8 @@ class RoomState:
             "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
             "moves": list(self.moves),
             "turn": self.turn,
+            "forbidden": forbidden_after(self.variant, self.moves)
+            if self.status is Status.PLAYING else [],
             "last_move_at": self.last_move_at,
             "clock": self.clock.to_dict() if self.clock else None,
             "result": self.result.to_dict() if self.result else None,
@@ -198,7 +201,7 @@ class RoomState:
     def to_record(self) -> dict[str, Any]:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
-        del data["board"], data["turn"]
+        del data["board"], data["turn"], data["forbidden"]
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
         return data
