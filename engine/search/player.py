@@ -31,7 +31,7 @@ from engine.search.alphabeta import (
     SearchContext,
     search_root,
 )
-from engine.search.patterns import CARO, CARO_EXACT, FREESTYLE, STANDARD
+from engine.search.patterns import CARO, CARO_EXACT, FREESTYLE, RENJU, STANDARD
 from engine.search.position import Position, new_position
 from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
 from engine.search.ttable import DEFAULT_TT_MIB, MATE_BOUND, WIN, new_table
@@ -44,6 +44,7 @@ RULE_CODES = {
     Rule.STANDARD: STANDARD,
     Rule.CARO: CARO,
     Rule.CARO_EXACT: CARO_EXACT,
+    Rule.RENJU: RENJU,
 }
 SAFETY_MS = 25  # left for stopping (clock read every few hundred nodes) and answering
 VCF_DEPTH = 24
