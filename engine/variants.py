@@ -88,17 +88,34 @@ def get_variant(spec: str) -> Variant:
     if spec in VARIANTS:
         return VARIANTS[spec]
     if match := _SIZED_CARO.match(spec):
-        base, size = VARIANTS[match[1]], int(match[2])
-        if size not in CARO_SIZES:
-            raise VariantError(f"caro boards are 15 to 20 wide, not {size}")
-        if size == base.rows:
-            return base
-        return Variant(spec, size, size, base.k, rule=base.rule)
+        return sized_caro(match[1], int(match[2]))
     if match := _CUSTOM.match(spec):
         return custom_variant(
             int(match[1]), int(match[2]), int(match[3]), Rule(match[4]), bool(match[5])
         )
     raise VariantError(f"unknown variant {spec!r}")
+
+
+def sized_caro(base_name: str, size: int) -> Variant:
+    """``caro`` or ``caro-exact`` on a ``size`` x ``size`` board (15..20; 15 is the base)."""
+    base = VARIANTS[base_name]
+    if size not in CARO_SIZES:
+        raise VariantError(f"caro boards are 15 to 20 wide, not {size}")
+    if size == base.rows:
+        return base
+    return Variant(f"{base_name}-{size}", size, size, base.k, rule=base.rule)
+
+
+def named_variants() -> tuple[Variant, ...]:
+    """Every variant a room can be created with by name: the catalogue, then the larger caro
+    boards (``caro-16`` .. ``caro-exact-20``). Custom boards are described by
+    :data:`CUSTOM_SPEC` instead of listed."""
+    sized = tuple(sized_caro(base, size) for base in ("caro", "caro-exact")
+                  for size in CARO_SIZES if size != VARIANTS[base].rows)
+    return (*VARIANTS.values(), *sized)
+
+
+CUSTOM_SPEC = "custom-<rows>x<cols>-k<k>-<rule>[-gravity]"
 
 
 def custom_variant(rows: int, cols: int, k: int, rule: Rule, gravity: bool = False) -> Variant:

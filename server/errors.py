@@ -36,11 +36,12 @@ class ErrorCode(enum.StrEnum):
     CANNOT_CLAIM_YET = "cannot_claim_yet"
     CHAT_TOO_LONG = "chat_too_long"
     RATE_LIMITED = "rate_limited"
-    FRAME_TOO_LARGE = "frame_too_large"
     ORIGIN_FORBIDDEN = "origin_forbidden"
     BAD_VARIANT = "bad_variant"
     BAD_REQUEST = "bad_request"
     BODY_TOO_LARGE = "body_too_large"
+    NOT_FOUND = "not_found"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
     CONFLICT = "conflict"
     INTERNAL_ERROR = "internal_error"
 
@@ -52,6 +53,8 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.ORIGIN_FORBIDDEN: 403,
     ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.METHOD_NOT_ALLOWED: 405,
     ErrorCode.CONFLICT: 409,
     ErrorCode.INTERNAL_ERROR: 500,
 }

@@ -54,6 +54,17 @@ export async function openRooms() {
   return data.rooms || [];
 }
 
+let levelsRequest = null;
+
+/** GET /api/levels, asked once: { default, levels: [{ level, name, about, rating }] }. */
+export function aiLevels() {
+  levelsRequest = levelsRequest || request("GET", "/api/levels").catch((err) => {
+    levelsRequest = null;
+    throw err;
+  });
+  return levelsRequest;
+}
+
 /** Public rooms being played, for watching. */
 export async function liveRooms() {
   const data = await request("GET", "/api/rooms");
