@@ -261,6 +261,7 @@ def warm_up() -> None:
     for spec, moves in (
         ("gomoku", "h8 h9 i8 i9 j8 g8 j9"),
         ("caro", "h8 h9 i8 i9 j8"),
+        ("renju", "h8 h9 i8 i9 j8"),
         ("caro9", "e5 e6 d5"),
     ):
         choose_grid_move(Board.from_moves(spec, moves), time_ms=50, level=TOP)

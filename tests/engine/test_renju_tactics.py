@@ -33,6 +33,15 @@ def test_renju_puzzle_is_solved(puzzle):
     assert solves(puzzle, time_ms=1000), puzzle.name
 
 
+def test_black_leaves_alone_the_double_three_that_would_win_at_gomoku():
+    # Black g8 i8 h7 h9, white on the a file: h8 is black's double three.
+    position = "g8 a1 i8 a3 h7 a5 h9 o15"
+    assert choose_grid_move(Board.from_moves("gomoku", position), time_ms=1000).move == "h8"
+    renju = Board.from_moves("renju", position)
+    move = renju.parse_move(choose_grid_move(renju, time_ms=1000).move)
+    assert move != renju.parse_move("h8") and renju.is_legal(move)
+
+
 def test_white_sees_the_forced_forbidden_block_as_a_win():
     puzzle = PUZZLES[0]
     analysis = choose_grid_move(puzzle.board(), time_ms=1000, level=5)
