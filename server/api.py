@@ -32,7 +32,7 @@ from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
-from .http_guard import Handler, json_api_errors
+from .http_guard import Handler, json_api_errors, same_origin_writes
 from .levels import get_levels
 from .proxy import client_address
 from .repository import game_record
@@ -339,6 +339,7 @@ def setup(app: web.Application) -> None:
     app.cleanup_ctx.append(arena_context)
     app.on_shutdown.append(close_sockets)
     app.middlewares.append(json_api_errors)
+    app.middlewares.append(same_origin_writes)
     app.router.add_post("/api/rooms", post_room)
     app.router.add_get("/api/rooms", list_rooms)
     app.router.add_get("/api/rooms/{room_id}", get_room)

@@ -42,6 +42,7 @@ class ErrorCode(enum.StrEnum):
     BODY_TOO_LARGE = "body_too_large"
     NOT_FOUND = "not_found"
     METHOD_NOT_ALLOWED = "method_not_allowed"
+    BAD_CONTENT_TYPE = "bad_content_type"
     CONFLICT = "conflict"
     INTERNAL_ERROR = "internal_error"
 
@@ -55,6 +56,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.BODY_TOO_LARGE: 413,
     ErrorCode.NOT_FOUND: 404,
     ErrorCode.METHOD_NOT_ALLOWED: 405,
+    ErrorCode.BAD_CONTENT_TYPE: 415,
     ErrorCode.CONFLICT: 409,
     ErrorCode.INTERNAL_ERROR: 500,
 }

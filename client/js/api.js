@@ -12,13 +12,16 @@ export class ApiError extends Error {
   }
 }
 
+// Requests that change something always travel as JSON, an empty body as {}: the server
+// refuses any other content type for them (docs/protocol.md §2, cross-site requests).
 async function request(method, path, body) {
+  const changes = method !== "GET";
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
+      headers: changes ? { "Content-Type": "application/json" } : {},
+      body: changes ? JSON.stringify(body ?? {}) : undefined,
     });
   } catch (err) {
     throw new ApiError("network", String(err));

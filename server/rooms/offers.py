@@ -79,6 +79,7 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
     return state, [{"type": "takeback", "seat": requester, "undone": list(undone),
                     "moves": list(moves), "turn": state.turn,
                     "clock": clock.to_dict() if clock else None,
+                    "draw_offer": None, "takeback_request": None,
                     "forbidden": forbidden_after(state.variant, moves)}]
 
 

@@ -74,7 +74,8 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     events = [{"type": "seat_taken", "seat": seat_no, "player": seat.to_public()}]
     if state.free_seat() is None:
         state = _start(state, now)
-        events.append({"type": "game_started", "turn": state.turn,
+        events.append({"type": "game_started", "status": state.status.value,
+                       "turn": state.turn, "started_at": state.started_at,
                        "clock": state.clock.to_dict() if state.clock else None})
     return state, events
 
@@ -96,6 +97,7 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
                     takeback_request=None)
     events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),
                "turn": state.turn, "clock": clock.to_dict() if clock else None,
+               "last_move_at": now, "draw_offer": None, "takeback_request": None,
                "forbidden": [board.move_str(cell) for cell in board.forbidden_moves()]}]
     outcome = board.outcome()
     if outcome is None:

@@ -172,7 +172,7 @@ class RoomState:
     def shown_clock(self) -> Clock | None:
         """The clock as players see it: while the room waits, the configured one, full and
         stopped (a waiting room's `clock: null` would say "no clock")."""
-        if self.clock is None and self.clock_config is not None:
+        if self.status is Status.WAITING and self.clock_config is not None:
             return self.clock_config.start(None, self.created_at)
         return self.clock
 

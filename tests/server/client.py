@@ -21,8 +21,10 @@ WAIT_S = 15.0
 
 async def http(method: str, url: str, body: Any = None, *, raw: bytes | None = None,
                headers: dict[str, str] | None = None) -> tuple[int, Any]:
-    """(status, parsed JSON or text) of one request. A `raw` body is sent as JSON unless
-    `headers` say otherwise."""
+    """(status, parsed JSON or text) of one request. Bodies are sent as JSON (a POST without
+    one as `{}`), a `raw` body too unless `headers` say otherwise."""
+    if body is None and method != "GET":
+        body = {}
     async with aiohttp.ClientSession() as session:
         kwargs: dict[str, Any] = {"json": body}
         if raw is not None:

@@ -171,6 +171,7 @@ export const errors = {
   body_too_large: "That request is too large.",
   not_found: "The server has no such page.",
   method_not_allowed: "The server does not accept that kind of request there.",
+  bad_content_type: "The server expects that request in JSON.",
   conflict: "The room was busy. Please try again.",
   internal_error: "The server had a problem. Please try again.",
   network: "Cannot reach the server. Check your connection.",

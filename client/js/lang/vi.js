@@ -171,6 +171,7 @@ export const errors = {
   body_too_large: "Yêu cầu quá lớn.",
   not_found: "Máy chủ không có trang này.",
   method_not_allowed: "Máy chủ không nhận loại yêu cầu này ở đây.",
+  bad_content_type: "Máy chủ cần yêu cầu này ở dạng JSON.",
   conflict: "Phòng đang bận. Vui lòng thử lại.",
   internal_error: "Máy chủ gặp sự cố. Vui lòng thử lại.",
   network: "Không kết nối được máy chủ. Kiểm tra mạng của bạn.",
