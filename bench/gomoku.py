@@ -40,7 +40,7 @@ from engine.board import Board  # noqa: E402
 from engine.errors import ForbiddenMoveError  # noqa: E402
 from engine.levels import TOP  # noqa: E402
 from engine.search import choose_grid_move, warm_up  # noqa: E402
-from tests.engine.tactics import load_suite, solves  # noqa: E402
+from tests.engine.tactics import RENJU_SUITE, load_suite, solves  # noqa: E402
 
 BASELINES = Path(os.environ.get("CARO_BASELINE_DIR") or REPO / ".." / "shared" / "baselines")
 BASELINE_FILE = "seed_caro15.py"
@@ -251,7 +251,7 @@ def tactics_rows(time_ms: int) -> list[dict]:
     """Solved / total per tactics category at the budget."""
     by_category: dict[str, list[bool]] = {}
     failures = []
-    for puzzle in load_suite():
+    for puzzle in [*load_suite(), *load_suite(RENJU_SUITE)]:
         ok = solves(puzzle, time_ms=time_ms)
         by_category.setdefault(puzzle.category, []).append(ok)
         if not ok:

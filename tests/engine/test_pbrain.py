@@ -115,7 +115,7 @@ def test_info_rule_selects_the_variant_rule(number, rule):
 
 def test_renju_brain_as_black_blocks_at_the_end_that_is_not_forbidden():
     # Black (ours) f8 f9 e11 d12, white g10 h10 i10 a1: white's open three can be stopped at
-    # f10 or j10, and f10 is black's double three (tactics/renju.txt, "defend").
+    # f10 or j10, and f10 is black's double three (tactics/renju.txt, "renju-defend").
     own = ["5,7,1", "5,6,1", "4,4,1", "3,3,1"]
     theirs = ["6,5,2", "7,5,2", "8,5,2", "0,14,2"]
     answers = session("INFO timeout_turn 1000", "INFO rule 4", "START 15", "BOARD", *own, *theirs,

@@ -8,23 +8,21 @@ at the end that is not forbidden to it.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine.board import Board
 from engine.search import choose_grid_move
 from engine.search.ttable import MATE_BOUND
-from tests.engine.tactics import load_suite, solves
+from tests.engine.tactics import RENJU_SUITE, load_suite, solves
 
-PUZZLES = load_suite(Path(__file__).parent / "tactics" / "renju.txt")
+PUZZLES = load_suite(RENJU_SUITE)
 
 
 def test_answers_are_legal_and_the_refused_moves_forbidden():
     for puzzle in PUZZLES:
         board = puzzle.board()
         assert puzzle.answers <= {board.move_str(m) for m in board.legal_moves()}, puzzle.name
-    defend = next(p for p in PUZZLES if p.category == "defend").board()
+    defend = next(p for p in PUZZLES if p.category == "renju-defend").board()
     assert [defend.move_str(m) for m in defend.forbidden_moves()] == ["f10"]
 
 

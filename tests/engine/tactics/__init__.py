@@ -19,6 +19,7 @@ from engine.board import Board
 from engine.levels import TOP
 
 SUITE = Path(__file__).with_name("suite.txt")
+RENJU_SUITE = Path(__file__).with_name("renju.txt")  # built by hand, see test_renju_tactics.py
 
 
 @dataclass(frozen=True, slots=True)
