@@ -7,7 +7,8 @@ note. Categories: ``win1`` (complete a five), ``block5`` (stop the opponent's fi
 number of fours found), ``defend`` (stop a double threat the opponent is about to make),
 ``caro`` (caro rule: a five blocked at both ends is no win and no threat), ``standard``
 (standard rule: an overline is no win). ``build.py`` generated the file and explains how each
-answer set was proven.
+answer set was proven. ``renju.txt``, in the same format, is built by hand (categories
+``renju-*``, see ``tests/engine/test_renju_tactics.py``).
 """
 
 from __future__ import annotations
