@@ -26,6 +26,7 @@ class ErrorCode(enum.StrEnum):
     GAME_NOT_STARTED = "game_not_started"
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL_MOVE = "illegal_move"
+    FORBIDDEN_MOVE = "forbidden_move"
     BAD_NOTATION = "bad_notation"
     GAME_OVER = "game_over"
     GAME_NOT_OVER = "game_not_over"

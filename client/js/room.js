@@ -62,6 +62,7 @@ export function mountRoom(main, roomId) {
   view.status.textContent = t("room.loading");
 
   function describeCell(name, content) {
+    if (content === "forbidden") return `${name}, ${t("cell.forbidden")}`;
     return `${name}, ${content ? colourName(style(), content) : t("cell.empty")}`;
   }
 
@@ -71,6 +72,7 @@ export function mountRoom(main, roomId) {
     board = new Board(view.boardHost, state.board, { describe: describeCell, label: t("board.label") });
     boardSpec = state.variant;
     board.addEventListener("move", (e) => playMove(e.detail.cell));
+    board.addEventListener("forbidden", () => toast(errorText("forbidden_move"), "error"));
     board.addEventListener("preview", () => {
       if (!tapHintShown) toast(t("board.tap_again"));
       tapHintShown = true;
@@ -105,10 +107,12 @@ export function mountRoom(main, roomId) {
     const shown = review === null ? state.moves : state.moves.slice(0, review);
     const { cells, played } = replay(state.board, shown);
     const live = review === null;
+    const forbidden = live && state.status === "playing" ? state.forbidden || [] : [];
     board.setPosition({
       cells,
       lastMove: played.length ? played[played.length - 1] : -1,
       winLine: live && state.status === "finished" ? winningLine(cells, played) : [],
+      forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
     const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove;

@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from engine.renju import new_stack
 from engine.search.evaluation import (
     CELL_CLASS,
     CELL_SCORE,
@@ -76,6 +77,7 @@ class Position(NamedTuple):
     cell_score: np.ndarray  # int32[9 ** 4]
     cell_tally: np.ndarray  # int64[9 ** 4]
     undo: np.ndarray  # int64[...]: [0] top; per move its log entries, old tallies, entry count
+    renju_stack: np.ndarray  # int64[cells + 1, 6]: scratch of the renju rule check
 
     # Whole-board views for Python callers (tools, tests); compiled code uses the helpers below.
     @property
@@ -166,6 +168,7 @@ def new_position(
         cell_score=CELL_SCORE,
         cell_tally=CELL_TALLY,
         undo=np.zeros(rows * cols * (8 * radius + 3) + 1, dtype=np.int64),
+        renju_stack=new_stack(rows * cols),
     )
     pos.board[cells] = 0
     _initialise(pos, np.asarray(stones, dtype=np.int8))

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ..errors import ArenaError, ErrorCode
 from . import commands as cmd
+from .boards import forbidden_after
 from .outcomes import Event, Step, end_game, move_deadline, require_player, require_playing
 from .state import Reason, Result, RoomState, Status, other
 
@@ -80,7 +81,8 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
                     "moves": list(moves), "turn": state.turn,
                     "clock": clock.to_dict() if clock else None,
                     "draw_offer": None, "takeback_request": None,
-                    "move_deadline": state.move_deadline}]
+                    "move_deadline": state.move_deadline,
+                    "forbidden": forbidden_after(state.variant, moves)}]
 
 
 def _require_finished(state: RoomState) -> None:

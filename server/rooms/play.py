@@ -112,7 +112,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),
                "turn": state.turn, "clock": clock.to_dict() if clock else None,
                "last_move_at": now, "draw_offer": None, "takeback_request": None,
-               "move_deadline": state.move_deadline}]
+               "move_deadline": state.move_deadline,
+               "forbidden": [board.move_str(cell) for cell in board.forbidden_moves()]}]
     outcome = board.outcome()
     if outcome is None:
         return state, events

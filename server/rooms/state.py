@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.variants import get_variant
 
+from .boards import forbidden_after
 from .clock import Clock, ClockConfig
 
 
@@ -178,6 +179,8 @@ class RoomState:
             "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
             "moves": list(self.moves),
             "turn": self.turn,
+            "forbidden": forbidden_after(self.variant, self.moves)
+            if self.status is Status.PLAYING else [],
             "last_move_at": self.last_move_at,
             "move_deadline": self.move_deadline,
             "clock": clock.to_dict() if clock else None,
@@ -193,7 +196,7 @@ class RoomState:
     def to_record(self) -> dict[str, Any]:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
-        del data["board"], data["turn"]
+        del data["board"], data["turn"], data["forbidden"]
         data["clock"] = self.clock.to_dict() if self.clock else None
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None

@@ -7,7 +7,8 @@ note. Categories: ``win1`` (complete a five), ``block5`` (stop the opponent's fi
 number of fours found), ``defend`` (stop a double threat the opponent is about to make),
 ``caro`` (caro rule: a five blocked at both ends is no win and no threat), ``standard``
 (standard rule: an overline is no win). ``build.py`` generated the file and explains how each
-answer set was proven.
+answer set was proven. ``renju.txt``, in the same format, is built by hand (categories
+``renju-*``, see ``tests/engine/test_renju_tactics.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.board import Board
 from engine.levels import TOP
 
 SUITE = Path(__file__).with_name("suite.txt")
+RENJU_SUITE = Path(__file__).with_name("renju.txt")  # built by hand, see test_renju_tactics.py
 
 
 @dataclass(frozen=True, slots=True)
