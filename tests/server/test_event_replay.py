@@ -19,7 +19,7 @@ from tests.server.room_helpers import HASH_A, HASH_B, T0
 
 GAMES = 300
 STEPS = 80
-VARIANTS = ("tictactoe", "caro9", "connect4", "custom-5x5-k3-caro")
+VARIANTS = ("tictactoe", "caro9", "connect4", "custom-5x5-k3-caro", "renju")
 
 
 def random_room(rng: random.Random, number: int) -> RoomState:
