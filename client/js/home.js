@@ -12,7 +12,7 @@ import { navigate } from "./router.js";
 import { rulePicture, ruleText } from "./rules.js";
 import { el, tEl, toast } from "./ui.js";
 
-const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "connect4"];
+const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
 const CLOCK_PRESETS = ["1+0", "3+2", "5+3", "10+5", "15+10"]; // minutes + seconds a move
 const RULES = ["freestyle", "standard", "caro", "caro-exact"];
 const LOBBY_REFRESH_MS = 4000;

@@ -5,6 +5,7 @@
 import {
   ApiError, createRoom, joinRoom, loadName, loadToken, onlineCount, saveName, saveToken,
 } from "./api.js";
+import { ChatModel, chatterKey } from "./chat.js";
 import { RoomConnection } from "./connection.js";
 import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
@@ -37,6 +38,8 @@ export function mountRoom(main, roomId) {
   let claimAfter = 60000;
   let awaitingMove = null;
   let unscored = null; // the last row the rule did not count: { ply, move, why, cells, seat }
+  const chat = new ChatModel(roomId);
+  let spectatorChat = false; // a player opens the spectators' chat; spectators always see it
   const notices = [];
   let tapHintShown = false;
   const search = { since: Date.now(), online: null, patient: true, polled: 0 };
@@ -51,6 +54,15 @@ export function mountRoom(main, roomId) {
       if (!conn.send(type)) toast(errorText("network"), "error");
     },
     chat: (text) => Boolean(conn.send("chat", { text })),
+    toggleSpectatorChat: () => {
+      spectatorChat = !spectatorChat;
+      conn.send("spectator_chat", { open: spectatorChat });
+      render(false);
+    },
+    mute: (line) => {
+      chat.toggleMute(chatterKey(line));
+      render(false);
+    },
     review: (ply) => {
       review = ply;
       render(false);
@@ -65,6 +77,7 @@ export function mountRoom(main, roomId) {
   view.status.textContent = t("room.loading");
 
   function describeCell(name, content) {
+    if (content === "forbidden") return `${name}, ${t("cell.forbidden")}`;
     return `${name}, ${content ? colourName(style(), content) : t("cell.empty")}`;
   }
 
@@ -74,6 +87,7 @@ export function mountRoom(main, roomId) {
     board = new Board(view.boardHost, state.board, { describe: describeCell, label: t("board.label") });
     boardSpec = state.variant;
     board.addEventListener("move", (e) => playMove(e.detail.cell));
+    board.addEventListener("forbidden", () => toast(errorText("forbidden_move"), "error"));
     board.addEventListener("preview", () => {
       if (!tapHintShown) toast(t("board.tap_again"));
       tapHintShown = true;
@@ -114,11 +128,13 @@ export function mountRoom(main, roomId) {
     const { cells, played } = replay(state.board, shown);
     const live = review === null;
     const uncounted = unscoredAt(shown.length);
+    const forbidden = live && state.status === "playing" ? state.forbidden || [] : [];
     board.setPosition({
       cells,
       lastMove: played.length ? played[played.length - 1] : -1,
       winLine: live && state.status === "finished" ? winningLine(cells, played) : [],
       voidLine: uncounted ? uncounted.cells : [],
+      forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
     const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove;
@@ -139,7 +155,10 @@ export function mountRoom(main, roomId) {
     return { name: seatName(state, style(), 3 - mySeat), claimAt: clockRuns ? null : since + claimAfter };
   }
 
+  /** The win may be claimed: the opponent sat on their turn past the move deadline, or left. */
   function canClaim() {
+    if (!mySeat || state.status !== "playing") return false;
+    if (state.turn !== mySeat && state.move_deadline && serverNow() >= state.move_deadline) return true;
     const away = opponentAway();
     return Boolean(away && away.claimAt !== null && serverNow() >= away.claimAt);
   }
@@ -149,7 +168,8 @@ export function mountRoom(main, roomId) {
     ensureBoard();
     renderBoard(animate);
     const model = {
-      state, style: style(), mySeat, presence, review, now: serverNow(), notices,
+      state, style: style(), mySeat, presence, review, now: serverNow(), notices, chat,
+      spectatorChat: !mySeat || spectatorChat,
       unscored: review === null ? unscoredAt(state.moves.length) : null, search, away: opponentAway(),
       joinOffer: joinOffer(), defaultName: loadName(),
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
@@ -319,6 +339,7 @@ export function mountRoom(main, roomId) {
   conn.addEventListener("welcome", (e) => {
     const { msg } = e.detail;
     mySeat = msg.seat;
+    if (mySeat && spectatorChat) conn.send("spectator_chat", { open: true }); // a new socket
     clockOffset = msg.now - Date.now();
     claimAfter = msg.claim_after_ms ?? claimAfter;
   });
@@ -329,6 +350,12 @@ export function mountRoom(main, roomId) {
     render(false);
   });
   conn.addEventListener("event", (e) => onEvent(e.detail.event));
+  conn.addEventListener("chat", (e) => {
+    const { msg } = e.detail;
+    if (msg.type === "chat_history") chat.history(msg);
+    else if (!chat.add(msg)) return;
+    if (state) render(false);
+  });
   conn.addEventListener("presence", (e) => {
     const before = presence;
     presence = e.detail.msg;
@@ -366,7 +393,7 @@ export function mountRoom(main, roomId) {
     if (!state) return;
     tickSearch();
     checkLowTime();
-    if (state.clock && state.status === "playing") view.tickClocks(state, serverNow());
+    if ((state.clock || state.move_deadline) && state.status === "playing") view.tickClocks({ state, style: style(), mySeat, now: serverNow() });
     view.tickAway(serverNow());
     if (canClaim() !== claimShown) {
       claimShown = !claimShown;

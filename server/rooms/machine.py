@@ -25,7 +25,8 @@ RULES: dict[type, Rule] = {
     cmd.Resign: play.resign,
     cmd.ClaimWin: play.claim_win,
     cmd.Unlist: play.unlist,
-    cmd.Chat: play.chat,
+    cmd.Cancel: play.cancel,
+    cmd.Abandon: play.abandon,
     cmd.Tick: play.tick,
     cmd.DrawOffer: offers.draw_offer,
     cmd.DrawAnswer: offers.draw_answer,
@@ -36,7 +37,7 @@ RULES: dict[type, Rule] = {
 }
 
 # Commands judged even when a flag has fallen (they do not touch the game).
-_CLOCK_INDEPENDENT = (cmd.Chat, cmd.Join)
+_CLOCK_INDEPENDENT = (cmd.Join,)
 
 
 @dataclass(slots=True, frozen=True)
