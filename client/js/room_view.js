@@ -422,6 +422,14 @@ export class RoomView {
     this.gameOver.replaceChildren(...items);
   }
 
+  /** "How to win" for this room's game: the rule in words and pictures. */
+  renderRules({ state }) {
+    const key = `${document.documentElement.lang}|${state.variant}`;
+    if (this.rulesKey === key) return;
+    this.rulesKey = key;
+    this.rules.replaceChildren(el("summary", {}, t("room.rules")), rulePicture(state.board));
+  }
+
   renderChat({ style, notices, chat, spectatorChat, mySeat }) {
     this.spectatorToggle.hidden = !mySeat;
     this.spectatorToggle.textContent = t("room.chat.spectators");

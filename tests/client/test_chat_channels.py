@@ -16,7 +16,7 @@ def say(person, text: str) -> None:
 def test_a_player_opens_the_spectators_chat_and_mutes_a_chatter(players):
     lan, minh = start_pair(players)
     fan = players("fan")
-    fan.visit(lan.page.url, name="Fan")
+    fan.visit(lan.page.url, name="Fan", join=False)  # a full room: Fan watches
     say(fan, "go Minh")
     expect(fan.page.locator("#chat-log li .text", has_text="go Minh")).to_be_visible()
     say(minh, "chào Lan")
