@@ -39,6 +39,7 @@ class ErrorCode(enum.StrEnum):
     ORIGIN_FORBIDDEN = "origin_forbidden"
     BAD_VARIANT = "bad_variant"
     BAD_REQUEST = "bad_request"
+    BAD_RECORD = "bad_record"
     BODY_TOO_LARGE = "body_too_large"
     CONFLICT = "conflict"
     INTERNAL_ERROR = "internal_error"
