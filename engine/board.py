@@ -219,6 +219,13 @@ class Board:
 
     # -- rules -------------------------------------------------------------------------------
 
+    def runs_through(self, move: int) -> list[tuple[list[int], bool]]:
+        """The maximal run of the stone at ``move`` along each of the four directions, with
+        whether both ends are opponent stones (what the caro rule asks; reviews explain a
+        five that did not win with it)."""
+        player = self._cells[move]
+        return [self._run_through(move, player, d_row, d_col) for d_row, d_col in DIRECTIONS]
+
     def _why_illegal(self, move: int) -> str:
         if not 0 <= move < len(self._cells):
             return f"move {move} is off the board"
