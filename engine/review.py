@@ -39,8 +39,8 @@ from engine.analysis import WIN_SCORE
 from engine.board import Board
 from engine.connect4.player import choose_connect4_move
 from engine.exact import ExactSolver, can_solve, principal_variation
-from engine.notation import split_game
 from engine.lines import analyse_grid
+from engine.notation import split_game
 from engine.variants import VARIANTS, Rule, get_variant
 
 MATE_BOUND = WIN_SCORE - 10_000  # scores beyond are proven results
