@@ -335,6 +335,7 @@ async def metrics(request: web.Request) -> web.Response:
 
 def setup(app: web.Application) -> None:
     """Register the game server: its services (after the Redis client) and its routes."""
+    from . import analysis_api
     from .app import index_page
     app.cleanup_ctx.append(arena_context)
     app.on_shutdown.append(close_sockets)
@@ -348,3 +349,4 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/ws/{room_id}", ws.websocket)
     app.router.add_get("/r/{room_id}", index_page)
     app.router.add_get("/metrics", metrics)
+    analysis_api.setup(app)

@@ -48,6 +48,10 @@ class Settings:
     room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
     max_sockets_per_ip: int = 200          # open WebSockets per client IP on a node; 0: no cap
     trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
+    analysis_workers: int = 1              # processes for game analyses (started on first use)
+    analysis_ms: int = 600                 # search time per analysed position
+    analysis_nodes: int = 5_000_000        # and at most this many nodes per position
+    analyses_per_minute: int = 10          # analysis requests per client IP; 0: no limit
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -73,6 +77,13 @@ class Settings:
             max_sockets_per_ip=_env_int(env, "MAX_SOCKETS_PER_IP", defaults.max_sockets_per_ip,
                                         minimum=0),
             trust_proxy=_env_bool(env, "TRUST_PROXY", defaults.trust_proxy),
+            analysis_workers=_env_int(env, "ANALYSIS_WORKERS", defaults.analysis_workers,
+                                      minimum=1),
+            analysis_ms=_env_int(env, "ANALYSIS_MS", defaults.analysis_ms, minimum=10,
+                                 maximum=60_000),
+            analysis_nodes=_env_int(env, "ANALYSIS_NODES", defaults.analysis_nodes, minimum=1000),
+            analyses_per_minute=_env_int(env, "ANALYSES_PER_MINUTE",
+                                         defaults.analyses_per_minute, minimum=0),
         )
 
     @property
