@@ -38,9 +38,11 @@ from dataclasses import asdict, dataclass, field
 from engine.analysis import WIN_SCORE
 from engine.board import Board
 from engine.connect4.player import choose_connect4_move
+from engine.errors import VariantError
 from engine.exact import ExactSolver, can_solve, principal_variation
 from engine.lines import analyse_grid
 from engine.notation import split_game
+from engine.search.player import RULE_CODES
 from engine.variants import VARIANTS, Rule, get_variant
 
 MATE_BOUND = WIN_SCORE - 10_000  # scores beyond are proven results
@@ -94,6 +96,8 @@ def evaluate_position(variant: str, moves: Sequence[str], *, max_nodes: int = DE
         return _connect4(board, time_ms or EXACT_TIME_MS)
     if can_solve(board):
         return _solved(board, multipv)
+    if board.variant.rule not in RULE_CODES:
+        raise VariantError(f"the engine does not analyse {board.variant.rule.value} games yet")
     found = analyse_grid(board, max_nodes=max_nodes, multipv=multipv, time_ms=time_ms)
     lines = tuple(
         TopLine(board.move_str(line.move), line.score, tuple(board.move_str(c) for c in line.pv))
@@ -248,7 +252,7 @@ def why_not_a_win(board: Board, move: int) -> str | None:
         return None
     notes = []
     for cells, blocked in board.runs_through(move):
-        if len(cells) < variant.k or variant.wins(len(cells), blocked):
+        if len(cells) < variant.k or variant.wins(len(cells), blocked, board.cell(move)):
             continue
         ends = sorted(cells)
         span = f"{board.move_str(ends[0])}-{board.move_str(ends[-1])}"

@@ -41,6 +41,8 @@ class ErrorCode(enum.StrEnum):
     BAD_REQUEST = "bad_request"
     BAD_RECORD = "bad_record"
     BODY_TOO_LARGE = "body_too_large"
+    NOT_FOUND = "not_found"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
     CONFLICT = "conflict"
     INTERNAL_ERROR = "internal_error"
 
@@ -52,6 +54,8 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.ORIGIN_FORBIDDEN: 403,
     ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.METHOD_NOT_ALLOWED: 405,
     ErrorCode.CONFLICT: 409,
     ErrorCode.INTERNAL_ERROR: 500,
 }

@@ -1,5 +1,9 @@
 """Game records for export: a finished room's record (``repository.game_record``) in the
-formats of ``engine.formats`` (docs/protocol.md, export)."""
+formats of ``engine.formats`` (docs/protocol.md, export).
+
+Names stored before the name rule existed may hold anything: they are made displayable first
+(``user_text.displayable``); each format then quotes what it must (the text export escapes
+tag values PGN-style), so a record keeps its shape whatever a player's name holds."""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ from typing import Any
 
 from engine.formats import GameRecord, export_record
 
+from .user_text import displayable
+
 RESULT_TOKENS = {1: "1-0", 2: "0-1", None: "1/2-1/2"}
 CONTENT_TYPES = {"text": "text/plain", "sgf": "application/x-go-sgf", "psq": "text/plain"}
 
@@ -15,7 +21,7 @@ CONTENT_TYPES = {"text": "text/plain", "sgf": "application/x-go-sgf", "psq": "te
 def _player(seat: dict[str, Any] | None) -> str:
     if seat is None:
         return "?"
-    return seat.get("name") or ("AI" if seat["kind"] == "ai" else "Anonymous")
+    return displayable(seat.get("name") or ("AI" if seat["kind"] == "ai" else "Anonymous"))
 
 
 def _clock(clock: dict[str, int] | None) -> str:

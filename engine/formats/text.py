@@ -1,4 +1,5 @@
 """Caro Arena's text export: tag lines ``[Name "value"]``, a blank line, then the moves.
+Values are escaped as in PGN (``\\`` and ``\"``); a line break in one becomes U+FFFD.
 
     [Site "caro-arena"]
     [Variant "caro"]
@@ -16,6 +17,7 @@ any tags (``Variant`` is required unless a variant is given), ignores ``;`` comm
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from engine.board import Board
 from engine.errors import EngineError
@@ -26,6 +28,7 @@ from engine.variants import get_variant
 _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
 TAG_ORDER = ("Site", "Room", "Game", "Variant", "First", "Second", "Clock", "Date", "Result",
              "Termination")
+_BREAKS = frozenset({"Cc", "Zl", "Zp"})  # controls and separators: they could end a line
 _COMMENT = re.compile(r"\{[^}]*\}")
 
 
@@ -36,8 +39,14 @@ def export_text(record: GameRecord) -> str:
     values = {name: value for name, value in record.tags if name not in core} | core
     rank = {name: i for i, name in enumerate(TAG_ORDER)}
     tags = sorted(values.items(), key=lambda tag: rank.get(tag[0], len(rank)))
-    lines = [f'[{name} "{value.replace(chr(34), chr(39))}"]' for name, value in tags]
+    lines = [f'[{name} "{_quoted(value)}"]' for name, value in tags]
     return "\n".join(lines) + "\n\n" + " ".join(record.moves) + "\n"
+
+
+def _quoted(value: str) -> str:
+    """A tag value escaped PGN-style (``\\`` and ``\"``); line breaks become U+FFFD."""
+    value = "".join("\ufffd" if unicodedata.category(c) in _BREAKS else c for c in value)
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def import_text(text: str, variant: str | None = None) -> GameRecord:
@@ -51,7 +60,7 @@ def import_text(text: str, variant: str | None = None) -> GameRecord:
             tag = _TAG.match(line)
             if tag is None:
                 raise RecordError(f"line {number}: {line[:40]!r} is not a tag [Name \"value\"]")
-            tags.append((tag[1], tag[2]))
+            tags.append((tag[1], re.sub(r"\\(.)", r"\1", tag[2])))
         else:
             body.append(line)
     values = dict(tags)
