@@ -65,6 +65,8 @@ async def export_archived_game(request: web.Request) -> web.Response:
 
 
 def setup(app: web.Application) -> None:
+    from .app import index_page
+    app.router.add_get("/g/{game_id}", index_page)
     app.router.add_post("/api/games/{game_id}/analysis", post_game_analysis)
     app.router.add_get("/api/games/{game_id}/analysis", get_game_analysis)
     app.router.add_get("/api/games/{game_id}/export", export_archived_game)
