@@ -1,5 +1,6 @@
 """HTTP routes for reviews (docs/protocol.md §2, analysis): analyse a finished game, read the
-analysis, search one position for the analysis board, export a game by id."""
+analysis, search one position for the analysis board, import a record into it, export a game
+by id; and the client pages of both (``/g/{id}``, ``/analysis``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from aiohttp import web
 
 from engine.board import Board
 from engine.errors import EngineError
+from engine.formats import FORMATS, import_record
 from engine.notation import split_game
 
 from .analysis import BOARD_MULTIPV_MAX
@@ -59,6 +61,24 @@ async def post_analyse(request: web.Request) -> web.Response:
 
 
 @json_errors
+async def post_import(request: web.Request) -> web.Response:
+    """A game record pasted or loaded into the analysis board: ``{format, text, variant?}``."""
+    body = await read_body(request)
+    fmt, text, variant = body.get("format"), body.get("text"), body.get("variant")
+    if fmt not in FORMATS:
+        raise bad_request(f'"format" must be one of {", ".join(sorted(FORMATS))}')
+    if not isinstance(text, str) or (variant is not None and not isinstance(variant, str)):
+        raise bad_request('"text" must be a string, "variant" a variant spec or null')
+    try:
+        record = import_record(text, fmt, variant)
+    except EngineError as error:
+        raise from_engine(error) from None
+    return web.json_response({"variant": record.variant, "moves": list(record.moves),
+                              "first": record.first, "second": record.second,
+                              "result": record.result})
+
+
+@json_errors
 async def export_archived_game(request: web.Request) -> web.Response:
     record = await request.app[ARENA].analysis.finished_game(request.match_info["game_id"])
     return export_response(record, request.query.get("format", "text"))
@@ -71,3 +91,5 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/games/{game_id}/analysis", get_game_analysis)
     app.router.add_get("/api/games/{game_id}/export", export_archived_game)
     app.router.add_post("/api/analyse", post_analyse)
+    app.router.add_post("/api/import", post_import)
+    app.router.add_get("/analysis", index_page)

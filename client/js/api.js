@@ -78,6 +78,16 @@ export function gameAnalysis(gameId) {
   return request("GET", `/api/games/${encodeURIComponent(gameId)}/analysis`);
 }
 
+/** The engine's lines for a position: { variant, moves, multipv } (POST /api/analyse). */
+export function analysePosition(body) {
+  return request("POST", "/api/analyse", body);
+}
+
+/** A pasted or loaded record as { variant, moves, ... }: { format, text, variant? }. */
+export function importRecord(body) {
+  return request("POST", "/api/import", body);
+}
+
 /** Stores the seat token that a create/join/welcome answer handed out. */
 export function saveToken(roomId, token) {
   if (token) localStorage.setItem(TOKEN_PREFIX + roomId, token);

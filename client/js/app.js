@@ -1,8 +1,10 @@
 // Entry point: the top bar (display name, language, connection state) and the router
-// that mounts the home page (/), a room (/r/{id}) or a game review (/g/{id}).
+// that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}) or the analysis
+// board (/analysis).
 
 import { loadName, saveName } from "./api.js";
 import { applyStatic, lang, onLangChange, setLang } from "./i18n.js";
+import { mountAnalysisBoard } from "./analysis_board.js";
 import { mountHome } from "./home.js";
 import { mountReview } from "./review.js";
 import { mountRoom } from "./room.js";
@@ -20,6 +22,7 @@ function route() {
   const g = /^\/g\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
   if (m) unmount = mountRoom(main, m[1]);
   else if (g) unmount = mountReview(main, g[1]);
+  else if (/^\/analysis\/?$/.test(location.pathname)) unmount = mountAnalysisBoard(main);
   else unmount = mountHome(main);
   window.scrollTo(0, 0);
 }

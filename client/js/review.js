@@ -18,7 +18,7 @@ const WIN_BOUND = 990000; // |score| at or beyond is a proven result (engine MAT
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 /** The mover's chance to win from an engine score, as engine/review.py computes it. */
-function winChance(score) {
+export function winChance(score) {
   if (score >= WIN_BOUND) return 1;
   if (score <= -WIN_BOUND) return 0;
   return 1 / (1 + Math.exp(-score / 1500));
@@ -46,13 +46,14 @@ export function mountReview(main, gameId) {
   const moveList = el("div", { class: "move-list", id: "move-list", role: "list" });
   const requestBtn = el("button", { class: "btn", id: "analyse-btn", type: "button", onclick: () => start() },
     t("review.request"));
+  const fromHere = el("a", { class: "btn small", id: "from-here", "data-link": true }, t("review.from_here"));
   const nav = el("div", { class: "review-nav" },
     el("button", { class: "btn small", type: "button", id: "prev", "aria-label": "previous", onclick: () => go(ply - 1) }, "‹"),
     el("button", { class: "btn small", type: "button", id: "next", "aria-label": "next", onclick: () => go(ply + 1) }, "›"));
   const root = el("div", { class: "room review" },
     el("div", { class: "board-col" }, status, boardHost),
     el("aside", { class: "panel" }, accuracy, chartCard,
-      el("section", { class: "card moves-card" }, tEl("h2", "room.moves"), moveList, nav),
+      el("section", { class: "card moves-card" }, tEl("h2", "room.moves"), moveList, nav, fromHere),
       detail, requestBtn));
   main.appendChild(root);
   document.title = `${t("review.title")} · Caro Arena`;
@@ -78,6 +79,7 @@ export function mountReview(main, gameId) {
     board.setPosition({ cells, lastMove: ply ? played[ply - 1] : -1 });
     const next = reviewed(ply + 1);
     board.showHint(next && next.best ? strToCell(variant, next.best, cells) : -1);
+    fromHere.href = `/analysis?variant=${encodeURIComponent(record.variant)}&moves=${record.moves.slice(0, ply).join(",")}`;
     renderMoves();
     renderDetail(next);
     renderChart();

@@ -56,3 +56,24 @@ def test_review_page_draws_the_chart_and_clicking_a_point_moves_the_board(player
     expect(me.page.locator(".board .hint")).to_have_count(1)
     expect(me.page.locator('#move-list button[data-ply="2"]')).to_have_text("b1??")
     me.shot("13-review")
+
+
+def test_analysis_board_shows_three_lines_follows_clicks_and_imports_a_record(players):
+    me = players("board")
+    me.page.goto(f"{me.base_url}/analysis?variant=gomoku&moves=h8,h9,i8,i9,j8,j9")
+    lines = me.page.locator("#lines .engine-line")
+    expect(lines).to_have_count(3, timeout=60_000)
+    expect(lines.first).to_contain_text("100%")  # Black has a forced win by fours
+    expect(me.page.locator(".board .hint")).to_have_count(1)
+
+    me.page.click('[role="gridcell"][aria-label^="g8"]')
+    expect(me.page).to_have_url(f"{me.base_url}/analysis?variant=gomoku&moves=h8,h9,i8,i9,j8,j9,g8")
+    expect(me.page.locator(".board .layer-pieces > *")).to_have_count(7)
+
+    me.page.select_option("#import-format", "psq")
+    me.page.fill("#import-text", "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,0\n-1\n")
+    me.page.click("#import-btn")
+    expect(me.page).to_have_url(f"{me.base_url}/analysis?variant=gomoku&moves=h8,i8")
+    expect(me.page.locator(".board .layer-pieces > *")).to_have_count(2)
+    expect(lines).to_have_count(3, timeout=60_000)
+    me.shot("13-analysis-board")

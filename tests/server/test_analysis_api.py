@@ -93,3 +93,16 @@ async def test_analysis_requests_are_rate_limited_per_address(server_factory):
         status, data = await http("POST", f"{node.url}/api/games/nosuchgame/analysis")
         statuses.append(status)
     assert statuses == [404, 404, 429] and data["error"] == "rate_limited"
+
+
+async def test_a_pasted_psq_record_imports_as_moves_for_the_board(arena_node):
+    text = "Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n9,8,0\r\nfirst.zip\r\nsecond.zip\r\n-1\r\n"
+    status, data = await http("POST", f"{arena_node.url}/api/import",
+                              {"format": "psq", "text": text, "variant": "caro"})
+    assert status == 200 and data["variant"] == "caro" and data["moves"] == ["h8", "i8"]
+
+
+async def test_a_malformed_record_import_is_a_bad_record(arena_node):
+    status, data = await http("POST", f"{arena_node.url}/api/import",
+                              {"format": "sgf", "text": "(;GM[1];B[aa])"})
+    assert (status, data["error"]) == (400, "bad_record")
