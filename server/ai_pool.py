@@ -80,7 +80,8 @@ def warm_up() -> None:
 
 class AiPool:
     """Worker processes for searches. The live pool (``gauges``) reports its queue and busy
-    workers to the metrics; the analysis pool is built the same way with a higher ``nice``."""
+    workers to the metrics; the analysis pool is built the same way with a higher ``nice``
+    and follows the live one's ``idle`` / ``busy`` events (server/background.py)."""
 
     def __init__(self, workers: int, metrics: ArenaMetrics, warm: bool = True,
                  nice: int = WORKER_NICE, gauges: bool = True) -> None:
@@ -89,6 +90,9 @@ class AiPool:
         self.warm = warm
         self.nice = nice
         self._slots = asyncio.Semaphore(workers)
+        self.idle = asyncio.Event()  # set while no search runs or waits
+        self.idle.set()
+        self.busy = asyncio.Event()  # set while one does
         self._waiting = 0
         self._busy = 0
         self._executor = self._new_executor()
@@ -120,16 +124,27 @@ class AiPool:
     async def _slot(self) -> AsyncIterator[None]:
         """Hold one of the ``workers`` slots (waiting, counted in the queue, for a free one)."""
         self._waiting += 1
+        self.idle.clear()
+        self.busy.set()
         try:
             await self._slots.acquire()
-        finally:
+        except BaseException:
             self._waiting -= 1
+            self._mark_idle()
+            raise
+        self._waiting -= 1
         self._busy += 1
         try:
             yield
         finally:
             self._busy -= 1
             self._slots.release()
+            self._mark_idle()
+
+    def _mark_idle(self) -> None:
+        if self._busy == 0 and self._waiting == 0:
+            self.busy.clear()
+            self.idle.set()
 
     async def choose(self, variant: str, moves: Sequence[str], *, level: int,
                      time_ms: int | None, seed: int) -> Analysis:

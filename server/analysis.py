@@ -4,9 +4,12 @@ A request for a finished game claims its analysis document in the store (the fir
 wins, so repeated requests and other nodes reuse it), then every position is searched in the
 analysis pool: its own worker processes at a lower CPU priority than the live AI's
 (``ANALYSIS_WORKERS``, nice 15), started on first use, so analyses never take a live game's
-worker and yield the CPU to it. Progress is saved after each position; when all are done,
-``engine.review`` judges the moves and the document becomes ``done``. A document left
-``queued``/``running`` for ``STALE_S`` (its node died) is started again by the next request.
+worker, and are stopped while a live search runs (``server/background.py``), so they do not
+take its CPU either. Each position is searched to ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS``
+caps the time). Progress is saved after each
+position; when all are done, ``engine.review`` judges the moves and the document becomes
+``done``. A document left ``queued``/``running`` for ``STALE_S`` (its node died) is started
+again by the next request.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from engine.review import PositionEval, evaluate_position, review_game
 
 from .ai_pool import AiPool
 from .analysis_store import AnalysisStore
+from .background import BackgroundGate
 from .errors import ArenaError, ErrorCode
 from .metrics import ArenaMetrics
 from .repository import RoomRepository
@@ -47,12 +51,14 @@ def new_document(status: str) -> dict[str, Any]:
 
 class AnalysisService:
     def __init__(self, repo: RoomRepository, store: AnalysisStore, settings: Settings,
-                 metrics: ArenaMetrics) -> None:
+                 metrics: ArenaMetrics, live: AiPool) -> None:
         self.repo = repo
+        self.live = live
         self.store = store
         self.settings = settings
         self.metrics = metrics
         self._pool: AiPool | None = None
+        self._gate: BackgroundGate | None = None
         self._jobs: set[asyncio.Task] = set()
 
     @property
@@ -61,6 +67,7 @@ class AnalysisService:
         if self._pool is None:
             self._pool = AiPool(self.settings.analysis_workers, self.metrics,
                                 nice=ANALYSIS_NICE, gauges=False)
+            self._gate = BackgroundGate(self.live, self._pool)
         return self._pool
 
     async def finished_game(self, game_id: str) -> dict[str, Any]:
@@ -127,6 +134,8 @@ class AnalysisService:
     async def close(self) -> None:
         for task in self._jobs:
             task.cancel()
+        if self._gate is not None:
+            await self._gate.close()
         if self._pool is not None:
             await self._pool.close()
 

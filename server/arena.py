@@ -70,7 +70,7 @@ def build_arena(app: web.Application) -> Arena:
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms)
     service.after_commit.append(ai.on_commit)
     analysis = AnalysisService(repo, RedisAnalysisStore(client, settings.record_ttl_s), settings,
-                               metrics)
+                               metrics, pool)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
                  _per_minute(settings.room_creations_per_minute), analysis,
                  _per_minute(settings.analyses_per_minute))

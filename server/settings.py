@@ -49,8 +49,8 @@ class Settings:
     max_sockets_per_ip: int = 200          # open WebSockets per client IP on a node; 0: no cap
     trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
     analysis_workers: int = 1              # processes for game analyses (started on first use)
-    analysis_ms: int = 600                 # search time per analysed position
-    analysis_nodes: int = 5_000_000        # and at most this many nodes per position
+    analysis_nodes: int = 400_000          # search nodes per analysed position
+    analysis_ms: int = 5_000               # and at most this much time (Connect Four: solve time)
     analyses_per_minute: int = 10          # analysis requests per client IP; 0: no limit
 
     @classmethod

@@ -13,7 +13,7 @@ from tests.harness import RedisServer, ServerFactory, ServerNode
 # the behaviour under test is the same as with the defaults.
 FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50",
             "AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "0", "ANALYSES_PER_MINUTE": "0",
-            "ANALYSIS_MS": "100"}
+            "ANALYSIS_NODES": "20000"}
 
 
 @pytest.fixture(scope="session")
