@@ -40,6 +40,7 @@ from engine.board import Board
 from engine.connect4.player import choose_connect4_move
 from engine.errors import VariantError
 from engine.exact import ExactSolver, can_solve, principal_variation
+from engine.levels import TOP
 from engine.lines import analyse_grid
 from engine.notation import split_game
 from engine.search.player import RULE_CODES
@@ -108,7 +109,7 @@ def evaluate_position(variant: str, moves: Sequence[str], *, max_nodes: int = DE
 
 
 def _connect4(board: Board, time_ms: int) -> PositionEval:
-    analysis = choose_connect4_move(board, time_ms=time_ms, level=5, seed=0)
+    analysis = choose_connect4_move(board, time_ms=time_ms, level=TOP, seed=0)
     exact = analysis.depth >= board.variant.cells - len(board.move_stack) or (
         abs(analysis.score) >= MATE_BOUND)
     line = TopLine(analysis.move, analysis.score, tuple(analysis.pv))

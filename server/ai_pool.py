@@ -99,8 +99,8 @@ class AiPool:
         self._rebuild_lock = asyncio.Lock()
         self._reaper: asyncio.Task | None = None
         if gauges:
-            metrics.ai_queue.source = lambda: float(self._waiting)
-            metrics.ai_busy.source = lambda: float(self._busy)
+            metrics.ai_queue.set_function(lambda: float(self._waiting))
+            metrics.ai_busy.set_function(lambda: float(self._busy))
 
     def _new_executor(self) -> ProcessPoolExecutor:
         """A pool whose workers start (and warm up) now, not at the first search: a node that
@@ -117,7 +117,7 @@ class AiPool:
         return self._waiting
 
     def worker_pids(self) -> list[int]:
-        """The live worker processes' ids (tests kill one to prove the pool recovers)."""
+        """The worker processes' ids (server/background.py stops and continues them)."""
         return [p.pid for p in (self._executor._processes or {}).values()]
 
     @contextlib.asynccontextmanager

@@ -36,14 +36,14 @@ def test_every_variable_is_read_from_the_environment() -> None:
         "HOST": "0.0.0.0", "PORT": "9001", "REDIS_URL": "redis://db:6379/2", "NODE_ID": "n7",
         "AI_WORKERS": "3", "ALLOWED_ORIGINS": "https://caro.example.org, http://localhost:3000/",
         "ROOM_TTL_S": "60", "RECORD_TTL_S": "120", "LOG_LEVEL": "debug", "CLIENT_DIR": "/srv/c",
-        "TRUST_PROXY": "yes",
+        "TRUST_PROXY": "yes", "AI_THINK_MS": "250",
     }
     settings = Settings.from_env(env)
     assert settings == Settings(
         host="0.0.0.0", port=9001, redis_url="redis://db:6379/2", node_id="n7", ai_workers=3,
         allowed_origins=("https://caro.example.org", "http://localhost:3000"),
         room_ttl_s=60, record_ttl_s=120, log_level="DEBUG", client_dir=Path("/srv/c"),
-        trust_proxy=True,
+        trust_proxy=True, ai_think_ms=250,
     )
     assert not settings.embedded_store
 
