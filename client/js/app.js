@@ -1,10 +1,13 @@
 // Entry point: the top bar (display name, language, connection state) and the router
-// that mounts the home page (/) or a room (/r/{id}).
+// that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}) or the analysis
+// board (/analysis).
 
 import { loadName, saveName } from "./api.js";
 import { svgEl } from "./board_svg.js";
 import { applyStatic, lang, onLangChange, setLang, t } from "./i18n.js";
+import { mountAnalysisBoard } from "./analysis_board.js";
 import { mountHome } from "./home.js";
+import { mountReview } from "./review.js";
 import { mountRoom } from "./room.js";
 import { navigate, setRenderer } from "./router.js";
 import { isMuted, onMuteChange, setMuted } from "./sound.js";
@@ -18,7 +21,11 @@ function route() {
   main.replaceChildren();
   document.title = "Caro Arena";
   const m = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
-  unmount = m ? mountRoom(main, m[1]) : mountHome(main);
+  const g = /^\/g\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
+  if (m) unmount = mountRoom(main, m[1]);
+  else if (g) unmount = mountReview(main, g[1]);
+  else if (/^\/analysis\/?$/.test(location.pathname)) unmount = mountAnalysisBoard(main);
+  else unmount = mountHome(main);
   const target = location.hash && document.getElementById(location.hash.slice(1));
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
