@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 DEFAULT_CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+EMBEDDED_DATABASE = "caro-arena.sqlite3"
+DATABASE_SCHEMES = ("postgresql", "postgres", "sqlite")
 
 
 class SettingsError(ValueError):
@@ -48,6 +50,8 @@ class Settings:
     room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
     max_sockets_per_ip: int = 200          # open WebSockets per client IP on a node; 0: no cap
     trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
+    data_dir: Path = Path("data")          # where the embedded SQL database file lives
+    database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -73,11 +77,20 @@ class Settings:
             max_sockets_per_ip=_env_int(env, "MAX_SOCKETS_PER_IP", defaults.max_sockets_per_ip,
                                         minimum=0),
             trust_proxy=_env_bool(env, "TRUST_PROXY", defaults.trust_proxy),
+            data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
+            database_url=_env_database_url(env, "DATABASE_URL"),
         )
 
     @property
     def embedded_store(self) -> bool:
         return self.redis_url is None
+
+    @property
+    def sql_url(self) -> str:
+        """DATABASE_URL, or the embedded SQLite file under DATA_DIR."""
+        if self.database_url is not None:
+            return self.database_url
+        return f"sqlite:///{(self.data_dir / EMBEDDED_DATABASE).resolve()}"
 
     def origin_allowed(self, origin: str | None, host: str | None) -> bool:
         """May a browser page from `origin` talk to this server, reached as `host`?
@@ -131,6 +144,17 @@ def _env_log_level(env: Mapping[str, str], name: str, default: str) -> str:
     value = (_env_str(env, name, default) or default).upper()
     if value not in LOG_LEVELS:
         raise SettingsError(f"{name} must be one of {', '.join(LOG_LEVELS)}, got {value!r}")
+    return value
+
+
+def _env_database_url(env: Mapping[str, str], name: str) -> str | None:
+    """`postgresql://user:password@host:port/db` or `sqlite:///path/to/file`."""
+    value = _env_str(env, name, None)
+    if value is None:
+        return None
+    scheme = urlsplit(value).scheme.split("+", 1)[0]
+    if scheme not in DATABASE_SCHEMES:
+        raise SettingsError(f"{name} must be a postgresql:// or sqlite:/// URL, got {scheme!r}")
     return value
 
 

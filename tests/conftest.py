@@ -24,6 +24,12 @@ Fixtures
   AOF, nodes `server-1` and `server-2` with the compose file's environment, and nginx running
   deploy/nginx.conf in front; `.url` is the load balancer, `.nodes["server-1"]` a node,
   `.redis` the Redis.
+- `postgres_server` (session): a PostgreSQL cluster of its own (Debian's binaries, initdb in a
+  temporary directory, a free loopback port); `.create_database()` -> URL of a new empty
+  database, `.stop()` / `.start()` for fault tests.
+- `sql_url` (function, parametrized): an empty SQL database, once PostgreSQL (a new database
+  on `postgres_server`) and once SQLite (a file in the test's tmp_path): store tests using it
+  run on both backends.
 - `browser`, `page` (function): headless Debian Chromium through Playwright's sync API, a new
   browser per test (see `browser` for why). Write browser tests as plain `def` tests. Tests
   using them are marked `browser` automatically (`-m "not browser"` deselects them). On failure
@@ -46,6 +52,7 @@ from tests.harness import (
     REPO_ROOT,
     ComposeTopology,
     Nginx,
+    PostgresServer,
     RedisFactory,
     RedisServer,
     ServerFactory,
@@ -118,6 +125,20 @@ def redis_server(redis_factory: RedisFactory) -> RedisServer:
 @pytest.fixture
 def redis_url(redis_server: RedisServer) -> str:
     return redis_server.url
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    server = PostgresServer.create().start()
+    yield server
+    server.close()
+
+
+@pytest.fixture(params=["postgresql", "sqlite"])
+def sql_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    return request.getfixturevalue("postgres_server").create_database()
 
 
 @pytest.fixture
