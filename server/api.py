@@ -23,6 +23,7 @@ from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
+from .identity import player_of
 from .proxy import client_address
 from .repository import game_record
 from .room_service import now_ms
@@ -139,6 +140,13 @@ def parse_name(body: dict[str, Any]) -> str | None:
     return name.strip()
 
 
+def parse_rated(body: dict[str, Any]) -> bool:
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise bad_request('"rated" must be true or false')
+    return rated
+
+
 def parse_level(body: dict[str, Any]) -> int:
     level = body.get("ai_level", DEFAULT_AI_LEVEL)
     if isinstance(level, bool) or level not in AI_LEVELS:
@@ -163,7 +171,8 @@ def seat_response(state: RoomState, seat: int | None, token: str | None,
 
 
 async def create_room(arena: Arena, body: dict[str, Any], *, public: bool | None = None,
-                      opponent: str | None = None) -> dict[str, Any]:
+                      opponent: str | None = None, player: commands.PlayerRef | None = None
+                      ) -> dict[str, Any]:
     variant = parse_variant(body)
     mode = Mode(opponent or choice(body, "opponent", ("human", "ai", "ai_vs_ai"), "human"))
     side = choice(body, "your_side", ("first", "second", "random"), "random")
@@ -176,16 +185,17 @@ async def create_room(arena: Arena, body: dict[str, Any], *, public: bool | None
         room_id=new_room_id(), variant=variant, mode=mode, public=is_public, now=now_ms(),
         creator_seat=None if token is None else seat, creator_name=parse_name(body),
         token_hash=hash_token(token) if token else None, ai_level=parse_level(body),
-        clock=parse_clock(body))
+        clock=parse_clock(body), creator=player, rated=parse_rated(body))
     await arena.service.create(state)
     return seat_response(state, None if token is None else seat, token)
 
 
-async def join_room(arena: Arena, room_id: str, name: str | None) -> dict[str, Any]:
+async def join_room(arena: Arena, room_id: str, name: str | None,
+                    player: commands.PlayerRef | None = None) -> dict[str, Any]:
     token = new_token()
     token_hash = hash_token(token)
     transition = await arena.service.execute(
-        room_id, lambda _state: commands.Join(token_hash, name))
+        room_id, lambda _state: commands.Join(token_hash, name, player))
     seat = next(e["seat"] for e in transition.events if e["type"] == "seat_taken")
     return seat_response(transition.state, seat, token)
 
@@ -194,14 +204,15 @@ async def join_room(arena: Arena, room_id: str, name: str | None) -> dict[str, A
 async def post_room(request: web.Request) -> web.Response:
     body = await read_body(request)
     check_creation_rate(request)
-    return web.json_response(await create_room(request.app[ARENA], body), status=201)
+    return web.json_response(
+        await create_room(request.app[ARENA], body, player=await player_of(request)), status=201)
 
 
 @json_errors
 async def post_join(request: web.Request) -> web.Response:
     body = await read_body(request)
     result = await join_room(request.app[ARENA], request.match_info["room_id"],
-                             parse_name(body))
+                             parse_name(body), await player_of(request))
     return web.json_response(result)
 
 
@@ -241,13 +252,14 @@ async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
                 and await host_waiting(arena, state):
             try:
                 return web.json_response(
-                    await join_room(arena, state.room_id, name) | {"matched": True})
+                    await join_room(arena, state.room_id, name, await player_of(request))
+                    | {"matched": True})
             except ArenaError as error:
                 if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
                     raise
     check_creation_rate(request)
-    created = await create_room(arena, body | {"your_side": "random"}, public=True,
-                                opponent="human")
+    created = await create_room(arena, body | {"your_side": "random", "rated": False},
+                                public=True, opponent="human", player=await player_of(request))
     return web.json_response(created | {"matched": False})
 
 

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 import redis.asyncio as redis
 from aiohttp import web
 
-from . import __version__, api
+from . import __version__, api, identity, players_api
 from .appkeys import REDIS, SETTINGS
 from .settings import Settings
 from .store import create_redis
@@ -94,9 +94,11 @@ def setup_client(app: web.Application) -> None:
 
 ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     setup_health,
+    identity.setup,
     setup_client,
     sql_store.setup,
     api.setup,
+    players_api.setup,
 )
 
 

@@ -10,11 +10,20 @@ from dataclasses import dataclass
 
 
 @dataclass(slots=True, frozen=True)
+class PlayerRef:
+    """Whose seat it is: a player identity, and the account's username when logged in."""
+
+    player_id: str
+    username: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
 class Join:
     """Take the free seat of a human room waiting for a player."""
 
     token_hash: str
     name: str | None = None
+    player: PlayerRef | None = None
 
 
 @dataclass(slots=True, frozen=True)

@@ -44,19 +44,33 @@ def ai_seat(level: int, now: int) -> Seat:
 
 def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
              creator_seat: int | None, creator_name: str | None, token_hash: str | None,
-             ai_level: int, clock: ClockConfig | None) -> RoomState:
-    """A room at version 0. Human rooms wait for a second player; AI rooms start at once."""
+             ai_level: int, clock: ClockConfig | None, creator: cmd.PlayerRef | None = None,
+             rated: bool = False) -> RoomState:
+    """A room at version 0. Human rooms wait for a second player; AI rooms start at once.
+    A rated room is a human room created by an account (the creator's `username`)."""
+    if rated and (mode is not Mode.HUMAN or creator is None or creator.username is None):
+        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
+                         "only a logged-in player may open a rated room, against a person")
     seats: list[Seat | None] = [None, None]
     if mode is Mode.AI_VS_AI:
         seats = [ai_seat(ai_level, now), ai_seat(ai_level, now)]
     else:
         assert creator_seat in SEATS and token_hash
-        seats[creator_seat - 1] = Seat(SeatKind.HUMAN, creator_name, now, token_hash=token_hash)
+        seats[creator_seat - 1] = human_seat(creator_name, now, token_hash, creator)
         if mode is Mode.AI:
             seats[other(creator_seat) - 1] = ai_seat(ai_level, now)
     state = RoomState(room_id=room_id, variant=variant, mode=mode, public=public,
-                      created_at=now, seats=(seats[0], seats[1]), clock_config=clock)
+                      created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
+                      rated=rated)
     return state if mode is Mode.HUMAN else _start(state, now)
+
+
+def human_seat(name: str | None, now: int, token_hash: str,
+               player: cmd.PlayerRef | None) -> Seat:
+    if player is None:
+        return Seat(SeatKind.HUMAN, name, now, token_hash=token_hash)
+    return Seat(SeatKind.HUMAN, name, now, token_hash=token_hash, player_id=player.player_id,
+                username=player.username)
 
 
 def _start(state: RoomState, now: int) -> RoomState:
@@ -68,7 +82,9 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     seat_no = state.free_seat()
     if state.mode is not Mode.HUMAN or state.status is not Status.WAITING or seat_no is None:
         raise ArenaError(ErrorCode.SEAT_TAKEN, "no free seat in this room")
-    seat = Seat(SeatKind.HUMAN, command.name, now, token_hash=command.token_hash)
+    if state.rated and (command.player is None or command.player.username is None):
+        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE, "a rated game is for logged-in players")
+    seat = human_seat(command.name, now, command.token_hash, command.player)
     seats = (seat, state.seats[1]) if seat_no == 1 else (state.seats[0], seat)
     state = replace(state, seats=seats)
     events = [{"type": "seat_taken", "seat": seat_no, "player": seat.to_public()}]
@@ -92,8 +108,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     clock = state.clock.after_move(seat_no, now) if state.clock else None
     moves = (*state.moves, text)
     remember(state.variant, moves, board)
-    state = replace(state, moves=moves, clock=clock, last_move_at=now, draw_offer=None,
-                    takeback_request=None)
+    state = replace(state, moves=moves, move_times=(*state.move_times, now), clock=clock,
+                    last_move_at=now, draw_offer=None, takeback_request=None)
     events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),
                "turn": state.turn, "clock": clock.to_dict() if clock else None}]
     outcome = board.outcome()

@@ -61,21 +61,26 @@ class Seat:
     joined_at: int
     level: int | None = None
     token_hash: str | None = None
+    player_id: str | None = None  # the player identity (server/identity.py), never public
+    username: str | None = None   # set when the seat is an account's
 
     def to_public(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "name": self.name,
                                 "joined_at": self.joined_at}
         if self.level is not None:
             data["level"] = self.level
+        if self.username is not None:
+            data["username"] = self.username
         return data
 
     def to_record(self) -> dict[str, Any]:
-        return {**self.to_public(), "token_hash": self.token_hash}
+        return {**self.to_public(), "token_hash": self.token_hash, "player_id": self.player_id}
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Seat:
         return cls(SeatKind(data["kind"]), data["name"], data["joined_at"],
-                   data.get("level"), data.get("token_hash"))
+                   data.get("level"), data.get("token_hash"), data.get("player_id"),
+                   data.get("username"))
 
 
 @dataclass(slots=True, frozen=True)
@@ -121,10 +126,12 @@ class RoomState:
     created_at: int
     seats: tuple[Seat | None, Seat | None]
     clock_config: ClockConfig | None = None
+    rated: bool = False
     v: int = 0
     status: Status = Status.WAITING
     game_no: int = 1
     moves: tuple[str, ...] = ()
+    move_times: tuple[int, ...] = ()  # when each move was played (epoch ms), for the archive
     clock: Clock | None = None
     result: Result | None = None
     draw_offer: int | None = None
@@ -178,6 +185,7 @@ class RoomState:
                       "k": variant.k, "gravity": variant.gravity, "rule": variant.rule.value},
             "mode": self.mode.value,
             "public": self.public,
+            "rated": self.rated,
             "status": self.status.value,
             "game_no": self.game_no,
             "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
@@ -201,6 +209,7 @@ class RoomState:
         del data["board"], data["turn"]
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
+        data["move_times"] = list(self.move_times)
         return data
 
     @classmethod
@@ -216,10 +225,12 @@ class RoomState:
                         for n in SEATS),  # type: ignore[arg-type]
             clock_config=ClockConfig.from_dict(data["clock_config"])
             if data["clock_config"] else None,
+            rated=data.get("rated", False),  # rooms stored before ratings existed: unrated
             v=data["v"],
             status=Status(data["status"]),
             game_no=data["game_no"],
             moves=tuple(data["moves"]),
+            move_times=tuple(data.get("move_times", ())),
             clock=Clock.from_dict(data["clock"]) if data["clock"] else None,
             result=Result.from_dict(data["result"]) if data["result"] else None,
             draw_offer=data["draw_offer"],

@@ -20,7 +20,9 @@ ERROR_CODES = frozenset({
     "illegal_move", "bad_notation", "game_over", "game_not_over", "nothing_pending",
     "already_pending", "nothing_to_take_back", "cannot_claim_yet", "chat_too_long",
     "rate_limited", "frame_too_large", "origin_forbidden", "bad_variant", "bad_request",
-    "body_too_large", "conflict", "internal_error",
+    "body_too_large", "conflict", "internal_error", "not_rated_eligible", "bad_username",
+    "bad_password", "username_taken", "bad_credentials", "not_logged_in", "game_not_found",
+    "player_not_found", "store_unavailable",
 })
 CLOSE_CODES = frozenset({1000, 1001, 1009, 4400, 4401, 4404, 4429})
 

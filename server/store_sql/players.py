@@ -1,0 +1,61 @@
+"""Players as the SQL store knows them: identity, name, account and ratings per variant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from .schema import accounts, players, ratings
+
+
+@dataclass(slots=True, frozen=True)
+class Rating:
+    rating: float
+    rd: float
+    volatility: float
+    games: int
+
+    def to_public(self) -> dict[str, float | int]:
+        return {"rating": round(self.rating), "rd": round(self.rd), "games": self.games}
+
+
+@dataclass(slots=True, frozen=True)
+class PlayerRecord:
+    player_id: str
+    name: str | None
+    username: str | None
+    ratings: dict[str, Rating] = field(default_factory=dict)
+
+
+async def ensure_player(connection: AsyncConnection, player_id: str, name: str | None,
+                        now: int) -> None:
+    """Create the player's row if it is new; a name given replaces the one kept."""
+    exists = (await connection.execute(
+        sa.select(players.c.id).where(players.c.id == player_id))).first()
+    if exists is None:
+        await connection.execute(players.insert().values(id=player_id, name=name,
+                                                         created_at=now))
+    elif name is not None:
+        await connection.execute(
+            players.update().where(players.c.id == player_id).values(name=name))
+
+
+async def player_ratings(connection: AsyncConnection, player_id: str) -> dict[str, Rating]:
+    rows = await connection.execute(
+        sa.select(ratings.c.variant, ratings.c.rating, ratings.c.rd, ratings.c.volatility,
+                  ratings.c.games).where(ratings.c.player_id == player_id))
+    return {row.variant: Rating(row.rating, row.rd, row.volatility, row.games) for row in rows}
+
+
+async def find_player(engine: AsyncEngine, player_id: str) -> PlayerRecord | None:
+    async with engine.connect() as connection:
+        row = (await connection.execute(
+            sa.select(players.c.id, players.c.name, accounts.c.username)
+            .select_from(players.outerjoin(accounts, accounts.c.player_id == players.c.id))
+            .where(players.c.id == player_id))).first()
+        if row is None:
+            return None
+        return PlayerRecord(row.id, row.name, row.username,
+                            await player_ratings(connection, player_id))
