@@ -140,6 +140,13 @@ class ArenaMetrics:
                                        "garbage collections (the whole process stops)",
                                        PAUSE_BUCKETS_S))
         self.timer_fires = add(Counter("caro_timer_fires_total", "timers acted on, by kind"))
+        self.archived = add(Counter("caro_archived_games_total",
+                                    "finished games this node wrote to the SQL archive"))
+        self.archive_failures = add(Counter("caro_archive_failures_total",
+                                            "archive writes that failed (retried later)"))
+        self.archive_lag = add(Histogram("caro_archive_lag_seconds",
+                                         "from a game's end to its archive commit",
+                                         (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 30)))
 
 
 class GcPauseMonitor:

@@ -1,4 +1,4 @@
-"""HTTP routes about players (docs/protocol.md §2a): who am I.
+"""HTTP routes about players and the archive (docs/protocol.md §2a, §2b).
 
 Queries live in server/store_sql/; these handlers only read the request's identity
 (server/identity.py) and shape the answer.
@@ -15,7 +15,9 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from .api import Handler, json_errors
 from .appkeys import SQL
 from .errors import ArenaError, ErrorCode
+from .exports import export_text
 from .identity import player_of
+from .store_sql.archive import find_game
 from .store_sql.players import find_player
 
 log = logging.getLogger(__name__)
@@ -50,5 +52,29 @@ async def get_me(request: web.Request) -> web.Response:
     })
 
 
+async def archived_game(request: web.Request) -> dict:
+    game = await find_game(request.app[SQL], request.match_info["game_id"])
+    if game is None:
+        raise ArenaError(ErrorCode.GAME_NOT_FOUND, "no such game in the archive")
+    return game
+
+
+@store_route
+async def get_game(request: web.Request) -> web.Response:
+    return web.json_response(await archived_game(request))
+
+
+@store_route
+async def get_game_export(request: web.Request) -> web.Response:
+    """The archived game in the text format of `GET /api/rooms/{id}/export`."""
+    game = await archived_game(request)
+    record = game | {"seats": game["players"], "clock": game["clock_config"]}
+    return web.Response(text=export_text(record), content_type="text/plain", charset="utf-8")
+
+
 def setup(app: web.Application) -> None:
+    from .app import index_page
     app.router.add_get("/api/me", get_me)
+    app.router.add_get("/api/games/{game_id}", get_game)
+    app.router.add_get("/api/games/{game_id}/export", get_game_export)
+    app.router.add_get("/g/{game_id}", index_page)

@@ -51,6 +51,11 @@ def other(seat: int) -> int:
     return 3 - seat
 
 
+def game_id(room_id: str, game_no: int) -> str:
+    """A game's id for good (the archive's key): its room and its number in that room."""
+    return f"{room_id}-{game_no}"
+
+
 @dataclass(slots=True, frozen=True)
 class Seat:
     """Who sits in a seat. A human seat is held by whoever has the token hashing to
@@ -201,12 +206,15 @@ class RoomState:
             "created_at": self.created_at,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
+            # The archive's id for the finished game (GET /api/games/{id}, /g/{id}).
+            "game_id": game_id(self.room_id, self.game_no)
+            if self.status is Status.FINISHED else None,
         }
 
     def to_record(self) -> dict[str, Any]:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
-        del data["board"], data["turn"]
+        del data["board"], data["turn"], data["game_id"]
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
         data["move_times"] = list(self.move_times)

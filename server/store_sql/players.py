@@ -59,3 +59,12 @@ async def find_player(engine: AsyncEngine, player_id: str) -> PlayerRecord | Non
             return None
         return PlayerRecord(row.id, row.name, row.username,
                             await player_ratings(connection, player_id))
+
+
+async def account_player_id(engine: AsyncEngine, username: str) -> str | None:
+    """The player id of the account named `username` (any case), or None."""
+    async with engine.connect() as connection:
+        row = (await connection.execute(
+            sa.select(accounts.c.player_id)
+            .where(accounts.c.username_key == username.lower()))).first()
+    return None if row is None else row.player_id

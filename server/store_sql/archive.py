@@ -1,0 +1,134 @@
+"""The game archive: finished games for good, written once each, read by id or by player.
+
+`archive_game` is idempotent on the game id: the outbox (server/archive.py) may deliver a game
+more than once (a node died after writing, before acknowledging), and the second delivery finds
+the game archived and changes nothing. Everything one game changes (its row, its players' rows,
+and, for a rated game, the ratings: server/store_sql/rating_store.py) is one transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from .players import ensure_player
+from .schema import game_players, games
+
+PAGE_SIZE = 20
+MAX_PAGE_SIZE = 100
+
+
+def outcome(winner: int | None, seat: int) -> str:
+    """`w`, `d` or `l`, as seen from `seat`."""
+    return "d" if winner is None else "w" if winner == seat else "l"
+
+
+def seat_players(entry: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The seats that have a player identity (humans who had the cookie or an account)."""
+    return {int(seat): data for seat, data in entry["seats"].items()
+            if data is not None and data.get("player_id")}
+
+
+async def is_archived(connection: AsyncConnection, game_id: str) -> bool:
+    row = await connection.execute(sa.select(games.c.id).where(games.c.id == game_id))
+    return row.first() is not None
+
+
+async def archive_game(engine: AsyncEngine, entry: dict[str, Any], now: int,
+                       rate: Any = None) -> bool:
+    """Archive one finished game (an outbox entry); False when it was archived already.
+    `rate(connection, entry, now)`, when given, returns the rating changes of a rated game,
+    applied in the same transaction."""
+    try:
+        async with engine.begin() as connection:
+            if await is_archived(connection, entry["id"]):
+                return False
+            players = seat_players(entry)
+            for data in players.values():
+                await ensure_player(connection, data["player_id"], data.get("name"), now)
+            changes = await rate(connection, entry, now) if rate and entry["rated"] else None
+            await connection.execute(games.insert().values(
+                id=entry["id"], room_id=entry["room_id"], game_no=entry["game_no"],
+                variant=entry["variant"], mode=entry["mode"], rated=entry["rated"],
+                players=entry["seats"], moves=entry["moves"], move_times=entry["move_times"],
+                clock_config=entry["clock_config"], clock=entry["clock"],
+                result=entry["result"], winner=entry["result"]["winner"],
+                termination=entry["result"]["reason"], rating_changes=changes,
+                created_at=entry["created_at"], started_at=entry["started_at"],
+                finished_at=entry["finished_at"], archived_at=now))
+            if players:
+                await connection.execute(game_players.insert(), [
+                    {"game_id": entry["id"], "seat": seat, "player_id": data["player_id"],
+                     "variant": entry["variant"], "finished_at": entry["finished_at"],
+                     "outcome": outcome(entry["result"]["winner"], seat)}
+                    for seat, data in players.items()])
+            return True
+    except IntegrityError:
+        # Another node archived the same game between our check and our insert.
+        async with engine.connect() as connection:
+            if await is_archived(connection, entry["id"]):
+                return False
+        raise
+
+
+def game_json(row: Any) -> dict[str, Any]:
+    """The archived game as `GET /api/games/{id}` returns it (docs/protocol.md §2b)."""
+    players = {seat: None if data is None else
+               {key: value for key, value in data.items() if key != "player_id"}
+               for seat, data in row.players.items()}
+    return {
+        "id": row.id, "room_id": row.room_id, "game_no": row.game_no, "variant": row.variant,
+        "mode": row.mode, "rated": row.rated, "players": players, "moves": row.moves,
+        "move_times": row.move_times, "clock_config": row.clock_config, "clock": row.clock,
+        "result": row.result, "termination": row.termination,
+        "rating_changes": row.rating_changes, "created_at": row.created_at,
+        "started_at": row.started_at, "finished_at": row.finished_at,
+    }
+
+
+async def find_game(engine: AsyncEngine, game_id: str) -> dict[str, Any] | None:
+    async with engine.connect() as connection:
+        row = (await connection.execute(sa.select(games).where(games.c.id == game_id))).first()
+    return None if row is None else game_json(row)
+
+
+@dataclass(slots=True, frozen=True)
+class GamePage:
+    games: list[dict[str, Any]]
+    next_before: str | None  # the cursor for the next (older) page, None after the last
+
+
+def parse_cursor(before: str | None) -> tuple[int, str] | None:
+    """`<finished_at>.<game_id>` -> (finished_at, game_id); raises ValueError when malformed."""
+    if before is None:
+        return None
+    at, _, game_id = before.partition(".")
+    if not game_id:
+        raise ValueError("a cursor is <finished_at>.<game_id>")
+    return int(at), game_id
+
+
+async def player_games(engine: AsyncEngine, player_id: str, before: str | None = None,
+                       limit: int = PAGE_SIZE) -> GamePage:
+    """The player's games, newest first, `limit` per page; `before` is the previous page's
+    `next_before` (keyset paging on the (player, finished_at, game) index: every page costs
+    the same however deep)."""
+    cursor = parse_cursor(before)
+    query = (sa.select(games, game_players.c.seat, game_players.c.outcome)
+             .join(game_players, game_players.c.game_id == games.c.id)
+             .where(game_players.c.player_id == player_id))
+    if cursor is not None:
+        query = query.where(sa.tuple_(game_players.c.finished_at, game_players.c.game_id)
+                            < sa.tuple_(*cursor))
+    query = query.order_by(game_players.c.finished_at.desc(),
+                           game_players.c.game_id.desc()).limit(limit + 1)
+    async with engine.connect() as connection:
+        rows = (await connection.execute(query)).all()
+    page = [game_json(row) | {"seat": row.seat, "outcome": row.outcome} for row in rows[:limit]]
+    last = rows[limit - 1] if len(rows) > limit else None
+    return GamePage(page, None if last is None else f"{last.finished_at}.{last.id}")
+
