@@ -1,4 +1,5 @@
-"""Connect Four solver benchmark: exact and weak scores on the four shared test sets.
+"""Connect Four solver benchmark: exact and weak scores on Pascal Pons' four test sets
+(tests/data/connect4).
 
 Prints one row per set: how many exact scores match, the mean time and nodes per position
 (fresh transposition table for each position, as in the reference), and the ratio of our mean
@@ -39,8 +40,8 @@ from engine.connect4.player import (  # noqa: E402
 from engine.connect4.position import column_mask, possible, winning_cells  # noqa: E402
 from engine.connect4.solver import position_from_columns, solve  # noqa: E402
 
-DATA = REPO / ".." / "shared" / "data" / "connect4"
-# Mean time per position (µs) of the reference C++ solver, from ../shared/README.md.
+DATA = REPO / "tests" / "data" / "connect4"
+# Mean time per position (µs) of the reference C++ solver, from tests/data/connect4/README.md.
 REFERENCE_MICROS = {
     "Test_L3_R1": 9.8,
     "Test_L2_R1": 63.0,
@@ -71,7 +72,7 @@ class Connect4Row:
 
 
 def load_set(name: str, limit: int | None = None) -> list[tuple[str, int]]:
-    """``(moves, score)`` pairs of one shared test set."""
+    """``(moves, score)`` pairs of one test set."""
     lines = (DATA / name).read_text().split("\n")
     pairs = [(moves, int(score)) for moves, score in (ln.split() for ln in lines if ln.strip())]
     return pairs[:limit] if limit else pairs

@@ -21,9 +21,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from engine.errors import GameOverError, IllegalMoveError
+from engine import renju
+from engine.errors import ForbiddenMoveError, GameOverError, IllegalMoveError
 from engine.notation import move_to_str, parse_cell, parse_column, split_game
-from engine.variants import Variant, get_variant
+from engine.variants import Rule, Variant, get_variant
 
 EMPTY = 0
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # (d_row, d_col): across, up, diagonal, anti
@@ -141,27 +142,46 @@ class Board:
     # -- moves -------------------------------------------------------------------------------
 
     def is_legal(self, move: int) -> bool:
-        if self.is_game_over() or not 0 <= move < len(self._cells) or self._cells[move]:
-            return False
-        if self.variant.gravity:
-            row, col = divmod(move, self.cols)
-            return row == self._heights[col]
-        return True
+        return self._is_open(move) and not self.is_forbidden(move)
 
     def legal_moves(self) -> list[int]:
-        """Every legal move in cell order (for gravity games, the landing cell of each column)."""
+        """Every legal move in cell order (for gravity games, the landing cell of each column;
+        in renju, without black's forbidden cells)."""
         if self.is_game_over():
             return []
         if self.variant.gravity:
             return [h * self.cols + c for c, h in enumerate(self._heights) if h < self.rows]
-        return [move for move, stone in enumerate(self._cells) if stone == EMPTY]
+        forbidden = set(self.forbidden_moves())
+        return [m for m, stone in enumerate(self._cells) if stone == EMPTY and m not in forbidden]
+
+    def is_forbidden(self, move: int) -> bool:
+        """Whether ``move`` is an empty cell the renju rule forbids to the side to move (black
+        only: a double three, a double four or an overline that makes no five)."""
+        if not self._renju_black_to_move() or not self._is_open(move):
+            return False
+        board, steps, index = renju.padded_board(self.rows, self.cols, self._cells)
+        return bool(renju.is_forbidden(board, steps, index[move]))
+
+    def forbidden_moves(self) -> list[int]:
+        """Every cell the renju rule forbids to the side to move, in cell order; empty unless
+        this is a renju game, unfinished, with black to move."""
+        if not self._renju_black_to_move():
+            return []
+        board, steps, index = renju.padded_board(self.rows, self.cols, self._cells)
+        return [int(cell) for cell in renju.forbidden_cells(board, steps, index)]
 
     def push(self, move: int) -> None:
-        """Play ``move`` for the side to move. Raises GameOverError or IllegalMoveError."""
+        """Play ``move`` for the side to move. Raises GameOverError, IllegalMoveError or (a
+        renju move black may not make) its subclass ForbiddenMoveError."""
         if self.is_game_over():
             raise GameOverError("the game is over")
-        if not self.is_legal(move):
+        if not self._is_open(move):
             raise IllegalMoveError(self._why_illegal(move))
+        if self.is_forbidden(move):
+            raise ForbiddenMoveError(
+                f"{self.move_str(move)} is forbidden to black in renju "
+                "(a double three, a double four or an overline)"
+            )
         player = self.turn
         self._cells[move] = player
         self._heights[move % self.cols] += 1 if self.variant.gravity else 0
@@ -219,6 +239,18 @@ class Board:
 
     # -- rules -------------------------------------------------------------------------------
 
+    def _is_open(self, move: int) -> bool:
+        """Whether ``move`` is a cell a stone may go to, forbidden points aside."""
+        if self.is_game_over() or not 0 <= move < len(self._cells) or self._cells[move]:
+            return False
+        if self.variant.gravity:
+            row, col = divmod(move, self.cols)
+            return row == self._heights[col]
+        return True
+
+    def _renju_black_to_move(self) -> bool:
+        return self.variant.rule is Rule.RENJU and self.turn == 1 and not self.is_game_over()
+
     def _why_illegal(self, move: int) -> str:
         if not 0 <= move < len(self._cells):
             return f"move {move} is off the board"
@@ -232,7 +264,7 @@ class Board:
         line: set[int] = set()
         for d_row, d_col in DIRECTIONS:
             run, blocked_both = self._run_through(move, player, d_row, d_col)
-            if self.variant.wins(len(run), blocked_both):
+            if self.variant.wins(len(run), blocked_both, player):
                 line.update(run)
         if line:
             return Outcome(Termination.WIN, player, tuple(sorted(line)))

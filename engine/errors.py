@@ -35,6 +35,12 @@ class IllegalMoveError(EngineError):
     code = "illegal_move"
 
 
+class ForbiddenMoveError(IllegalMoveError):
+    """A renju move black may not make: a double three, a double four or an overline."""
+
+    code = "forbidden_move"
+
+
 class GameOverError(EngineError):
     """A move, or a search, asked for in a finished game."""
 

@@ -6,6 +6,11 @@ only the column, 1-based (``4``); a gravity game on at most 9 columns may be wri
 digit string (``4453``). A game is a space-separated list of moves.
 
 A move is an ``int`` cell index ``row * cols + col`` with row 0 at the bottom.
+
+Text that is not a move at all (``zz``, ``h``, ``0``) raises :class:`NotationError`
+(``bad_notation``); a well-formed move outside this board (``p8`` on 15x15, column ``8`` of
+Connect Four) is a move the rules do not allow here and raises :class:`IllegalMoveError`
+(``illegal_move``), like an occupied cell.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import re
 import string
 from collections.abc import Iterable
 
-from engine.errors import NotationError
+from engine.errors import IllegalMoveError, NotationError
 from engine.variants import Variant
 
 COLUMN_LETTERS = string.ascii_lowercase[:25]
@@ -37,7 +42,7 @@ def parse_cell(variant: Variant, token: str) -> int:
         raise NotationError(f"{token!r} is not a cell such as 'h8'", token)
     col, row = COLUMN_LETTERS.index(match[1]), int(match[2]) - 1
     if col >= variant.cols or row >= variant.rows:
-        raise NotationError(f"{token!r} is off the {variant.cols}x{variant.rows} board", token)
+        raise IllegalMoveError(f"{token!r} is off the {variant.cols}x{variant.rows} board")
     return row * variant.cols + col
 
 
@@ -47,7 +52,7 @@ def parse_column(variant: Variant, token: str) -> int:
         raise NotationError(f"{token!r} is not a column number", token)
     col = int(token) - 1
     if col >= variant.cols:
-        raise NotationError(f"{token!r} is not a column of this board (1..{variant.cols})", token)
+        raise IllegalMoveError(f"{token!r} is not a column of this board (1..{variant.cols})")
     return col
 
 

@@ -25,6 +25,7 @@ class Rule(enum.Enum):
     STANDARD = "standard"  # 1: exactly k; an overline does not win
     CARO = "caro"  # 8: exactly k unless both ends are opponent stones; k+1 or more always wins
     CARO_EXACT = "caro-exact"  # 9: exactly k, not blocked at both ends; an overline does not win
+    RENJU = "renju"  # 4: black (first) exactly k and forbidden moves, white k or more (k = 5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +48,12 @@ class Variant:
     def cells(self) -> int:
         return self.rows * self.cols
 
-    def wins(self, run: int, blocked_both_ends: bool) -> bool:
-        """Whether a maximal run of ``run`` stones wins; ``blocked_both_ends`` counts opponent
-        stones only (the board edge is never a block)."""
-        if self.rule is Rule.FREESTYLE:
+    def wins(self, run: int, blocked_both_ends: bool, player: int = 1) -> bool:
+        """Whether a maximal run of ``run`` stones of ``player`` wins; ``blocked_both_ends``
+        counts opponent stones only (the board edge is never a block)."""
+        if self.rule is Rule.FREESTYLE or (self.rule is Rule.RENJU and player == 2):
             return run >= self.k
-        if self.rule is Rule.STANDARD:
+        if self.rule in (Rule.STANDARD, Rule.RENJU):
             return run == self.k
         if self.rule is Rule.CARO:
             return run > self.k or (run == self.k and not blocked_both_ends)
@@ -68,13 +69,14 @@ VARIANTS: dict[str, Variant] = {
         Variant("gomoku-standard", 15, 15, 5, rule=Rule.STANDARD),
         Variant("caro", 15, 15, 5, rule=Rule.CARO),
         Variant("caro-exact", 15, 15, 5, rule=Rule.CARO_EXACT),
+        Variant("renju", 15, 15, 5, rule=Rule.RENJU),
         Variant("connect4", 6, 7, 4, gravity=True),
     )
 }
 
 _SIZED_CARO = re.compile(r"^(caro|caro-exact)-(\d{2})$")
 _CUSTOM = re.compile(
-    r"^custom-(\d{1,2})x(\d{1,2})-k(\d)-(freestyle|standard|caro|caro-exact)(-gravity)?$"
+    r"^custom-(\d{1,2})x(\d{1,2})-k(\d)-(freestyle|standard|caro|caro-exact|renju)(-gravity)?$"
 )
 
 
@@ -86,17 +88,34 @@ def get_variant(spec: str) -> Variant:
     if spec in VARIANTS:
         return VARIANTS[spec]
     if match := _SIZED_CARO.match(spec):
-        base, size = VARIANTS[match[1]], int(match[2])
-        if size not in CARO_SIZES:
-            raise VariantError(f"caro boards are 15 to 20 wide, not {size}")
-        if size == base.rows:
-            return base
-        return Variant(spec, size, size, base.k, rule=base.rule)
+        return sized_caro(match[1], int(match[2]))
     if match := _CUSTOM.match(spec):
         return custom_variant(
             int(match[1]), int(match[2]), int(match[3]), Rule(match[4]), bool(match[5])
         )
     raise VariantError(f"unknown variant {spec!r}")
+
+
+def sized_caro(base_name: str, size: int) -> Variant:
+    """``caro`` or ``caro-exact`` on a ``size`` x ``size`` board (15..20; 15 is the base)."""
+    base = VARIANTS[base_name]
+    if size not in CARO_SIZES:
+        raise VariantError(f"caro boards are 15 to 20 wide, not {size}")
+    if size == base.rows:
+        return base
+    return Variant(f"{base_name}-{size}", size, size, base.k, rule=base.rule)
+
+
+def named_variants() -> tuple[Variant, ...]:
+    """Every variant a room can be created with by name: the catalogue, then the larger caro
+    boards (``caro-16`` .. ``caro-exact-20``). Custom boards are described by
+    :data:`CUSTOM_SPEC` instead of listed."""
+    sized = tuple(sized_caro(base, size) for base in ("caro", "caro-exact")
+                  for size in CARO_SIZES if size != VARIANTS[base].rows)
+    return (*VARIANTS.values(), *sized)
+
+
+CUSTOM_SPEC = "custom-<rows>x<cols>-k<k>-<rule>[-gravity]"
 
 
 def custom_variant(rows: int, cols: int, k: int, rule: Rule, gravity: bool = False) -> Variant:
@@ -108,5 +127,7 @@ def custom_variant(rows: int, cols: int, k: int, rule: Rule, gravity: bool = Fal
         raise VariantError(f"k must be {MIN_K}..{MAX_K}, not {k}")
     if k > max(rows, cols):
         raise VariantError(f"k={k} does not fit on a {rows}x{cols} board")
+    if rule is Rule.RENJU and (k != 5 or gravity):
+        raise VariantError("renju is five in a row on a free-placement board")
     spec = f"custom-{rows}x{cols}-k{k}-{rule.value}" + ("-gravity" if gravity else "")
     return Variant(spec, rows, cols, k, gravity, rule)

@@ -6,23 +6,33 @@ refusal is JSON `{"error": code, "message": ...}` with the status of server/erro
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from collections import Counter
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 from redis.exceptions import LockError
 
+from engine.ai import LEVELS as AI_LEVELS
 from engine.errors import VariantError
-from engine.variants import VARIANTS, Rule, custom_variant, get_variant
+from engine.variants import (
+    CUSTOM_SPEC,
+    MAX_K,
+    MAX_SIZE,
+    MIN_K,
+    MIN_SIZE,
+    Rule,
+    custom_variant,
+    get_variant,
+    named_variants,
+)
 
 from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
+from .http_guard import Handler, json_api_errors
 from .identity import player_of
 from .proxy import client_address
 from .repository import game_record
@@ -30,19 +40,15 @@ from .room_service import now_ms
 from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
 from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
 from .tokens import hash_token, new_room_id, new_token
+from .user_text import TextError, clean_name, loads_strict
 
 log = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 4096
-MAX_NAME = 20
-AI_LEVELS = range(1, 6)
 DEFAULT_AI_LEVEL = 3
 LIST_LIMIT = 50
 QUICKPLAY_LOCK_S = 5.0  # the longest a quickplay waits for (or holds) its kind of game
 HOST_GRACE_MS = 30_000  # a quickplay room's host has this long to connect its socket
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
 
 def json_errors(handler: Handler) -> Handler:
     async def wrapped(request: web.Request) -> web.StreamResponse:
@@ -73,9 +79,9 @@ async def read_body(request: web.Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        body = json.loads(raw)
+        body = loads_strict(raw)
     except (ValueError, RecursionError):
-        raise bad_request("the body must be JSON") from None
+        raise bad_request("the body must be JSON in UTF-8, without lone surrogates") from None
     if not isinstance(body, dict):
         raise bad_request("the body must be a JSON object")
     return body
@@ -135,9 +141,10 @@ def parse_name(body: dict[str, Any]) -> str | None:
     name = body.get("name")
     if name is None:
         return None
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
-        raise bad_request(f'"name" must have 1 to {MAX_NAME} characters')
-    return name.strip()
+    try:
+        return clean_name(name)
+    except TextError as error:
+        raise bad_request(str(error)) from None
 
 
 def parse_rated(body: dict[str, Any]) -> bool:
@@ -148,9 +155,10 @@ def parse_rated(body: dict[str, Any]) -> bool:
 
 
 def parse_level(body: dict[str, Any]) -> int:
+    """An integer level of the engine's range: 3.0 or true would be stored as given."""
     level = body.get("ai_level", DEFAULT_AI_LEVEL)
-    if isinstance(level, bool) or level not in AI_LEVELS:
-        raise bad_request('"ai_level" must be 1..5')
+    if type(level) is not int or level not in AI_LEVELS:
+        raise bad_request(f'"ai_level" must be an integer {AI_LEVELS[0]}..{AI_LEVELS[-1]}')
     return level
 
 
@@ -315,9 +323,13 @@ async def export_game(request: web.Request) -> web.Response:
 
 
 async def list_variants(request: web.Request) -> web.Response:
-    return web.json_response({"variants": [
-        {"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k, "gravity": v.gravity,
-         "rule": v.rule.value} for v in VARIANTS.values()]})
+    """Every variant a room can be created with by name, and how to ask for a custom board."""
+    return web.json_response({
+        "variants": [{"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k,
+                      "gravity": v.gravity, "rule": v.rule.value} for v in named_variants()],
+        "custom": {"spec": CUSTOM_SPEC, "rows": [MIN_SIZE, MAX_SIZE],
+                   "cols": [MIN_SIZE, MAX_SIZE], "k": [MIN_K, MAX_K],
+                   "rules": [rule.value for rule in Rule], "gravity": [False, True]}})
 
 
 async def metrics(request: web.Request) -> web.Response:
@@ -339,6 +351,7 @@ def setup(app: web.Application) -> None:
     from .app import index_page
     app.cleanup_ctx.append(arena_context)
     app.on_shutdown.append(close_sockets)
+    app.middlewares.append(json_api_errors)
     app.router.add_post("/api/rooms", post_room)
     app.router.add_get("/api/rooms", list_rooms)
     app.router.add_get("/api/rooms/{room_id}", get_room)

@@ -40,6 +40,8 @@ class ErrorCode(enum.StrEnum):
     BAD_VARIANT = "bad_variant"
     BAD_REQUEST = "bad_request"
     BODY_TOO_LARGE = "body_too_large"
+    NOT_FOUND = "not_found"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
     CONFLICT = "conflict"
     NOT_RATED_ELIGIBLE = "not_rated_eligible"
     BAD_USERNAME = "bad_username"
@@ -60,6 +62,8 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.ORIGIN_FORBIDDEN: 403,
     ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.METHOD_NOT_ALLOWED: 405,
     ErrorCode.CONFLICT: 409,
     ErrorCode.INTERNAL_ERROR: 500,
     ErrorCode.USERNAME_TAKEN: 409,

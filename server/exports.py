@@ -1,9 +1,14 @@
-"""Game records as text: tag lines, a blank line, the moves (docs/protocol.md, export)."""
+"""Game records as text: tag lines, a blank line, the moves (docs/protocol.md, export).
+
+Tag values are quoted and escaped as in PGN (`\\` and `\"`), so a record keeps its shape
+whatever a player's name holds."""
 
 from __future__ import annotations
 
 import datetime
 from typing import Any
+
+from .user_text import tag_value
 
 RESULT_TOKENS = {1: "1-0", 2: "0-1", None: "1/2-1/2"}
 
@@ -37,5 +42,5 @@ def export_text(record: dict[str, Any]) -> str:
         ("Result", RESULT_TOKENS[result["winner"]] if result else "*"),
         ("Termination", result["reason"] if result else "unterminated"),
     ]
-    lines = [f'[{name} "{value.replace(chr(34), chr(39))}"]' for name, value in tags]
+    lines = [f'[{name} "{tag_value(value)}"]' for name, value in tags]
     return "\n".join(lines) + "\n\n" + " ".join(record["moves"]) + "\n"

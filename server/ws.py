@@ -37,6 +37,7 @@ from .ws_messages import (
     client_id,
     command_builder,
     field,
+    frame_cid,
     parse_frame,
     parse_hello,
 )
@@ -49,6 +50,7 @@ HEARTBEAT_S = 20.0
 BURST, PER_SECOND = 20, 10.0
 CHAT_BURST, CHAT_PER_SECOND = 5, 0.5
 ABUSE_LIMIT = 40     # rate-limited messages before the socket is closed
+OWED_WAIT_S = 2.0    # before an abuse close: the longest wait for replies already owed
 QUEUE_LIMIT = 1000   # undelivered messages before a slow socket is dropped
 UNSENT_LIMIT = 64 * 1024  # bytes the kernel would not take yet, before a slow socket is dropped
 SEND_BUFFER = 64 * 1024   # kernel send buffer per socket (not auto-tuned up to megabytes)
@@ -62,10 +64,11 @@ class Close(enum.IntEnum):
 
 
 class CloseSocket(Exception):
-    def __init__(self, code: Close, error: ArenaError) -> None:
+    def __init__(self, code: Close, error: ArenaError, cid: str | None = None) -> None:
         super().__init__(error.message)
         self.code = code
         self.error = error
+        self.cid = cid
 
 
 def error_message(error: ArenaError, cid: str | None = None) -> dict[str, Any]:
@@ -136,6 +139,7 @@ class Connection:
         self.bucket = TokenBucket(BURST, PER_SECOND)
         self.chat_bucket = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
         self.violations = 0
+        self.owed_v = -1  # the room version after this socket's last accepted command
         self.subscribed = False
         self.present = False
         # Room messages that arrive while the socket is being opened wait here, so the client
@@ -200,16 +204,22 @@ class Connection:
     async def _writer(self) -> None:
         while True:
             message, force, text = await self.outbox.get()
-            v, kind = message.get("v"), message["type"]
-            if kind == "snapshot":
-                self.last_v = max(self.last_v, v)
-            elif v is not None and kind != "welcome":  # a room event
-                if v <= self.last_v and not force:
-                    continue
-                self.last_v = max(self.last_v, v)
-                if kind == "rematch" and self.seat is not None:
-                    await self._swap_seat()
-            await self.ws.send_str(dumps(message) if text is None else text)
+            try:
+                await self._write(message, force, text)
+            finally:
+                self.outbox.task_done()
+
+    async def _write(self, message: dict[str, Any], force: bool, text: str | None) -> None:
+        v, kind = message.get("v"), message["type"]
+        if kind == "snapshot":
+            self.last_v = max(self.last_v, v)
+        elif v is not None and kind != "welcome":  # a room event
+            if v <= self.last_v and not force:
+                return
+            self.last_v = max(self.last_v, v)
+            if kind == "rematch" and self.seat is not None:
+                await self._swap_seat()
+        await self.ws.send_str(dumps(message) if text is None else text)
 
     async def _swap_seat(self) -> None:
         old, self.seat = self.seat, 3 - self.seat  # type: ignore[operator]
@@ -222,19 +232,28 @@ class Connection:
             await self._open()
             writer = asyncio.create_task(self._writer())
             async for frame in self.ws:
-                if frame.type is WSMsgType.TEXT:
-                    await self._on_text(frame.data)
-                elif frame.type is WSMsgType.BINARY:
-                    self.send(error_message(ArenaError(ErrorCode.BAD_MESSAGE,
-                                                       "send text frames (JSON)")))
+                if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    await self._on_frame(frame.data if frame.type is WSMsgType.TEXT else None)
                 if writer.done():
                     break
         except CloseSocket as close:
-            await self._send_now(error_message(close.error))
+            if writer is not None:
+                await self._deliver_owed(writer)
+            await self._send_now(error_message(close.error, close.cid))
             await self.ws.close(code=close.code, message=close.error.code.value.encode())
         finally:
             if writer is not None:
                 await self._drain(writer)
+
+    async def _deliver_owed(self, writer: asyncio.Task) -> None:
+        """Before closing: send what this socket was already promised, the events of its
+        accepted commands (still on their way through pub/sub) and the replies queued."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(OWED_WAIT_S):
+                await self.outbox.join()
+                if self.last_v < self.owed_v and not writer.done():
+                    await self._catch_up()  # the writer drops what pub/sub delivers too
+                    await self.outbox.join()
 
     async def _drain(self, writer: asyncio.Task) -> None:
         """Let the writer flush what is queued (e.g. a last error), then stop it."""
@@ -310,7 +329,8 @@ class Connection:
         try:
             return parse_hello(parse_frame(frame.data))
         except ArenaError as error:
-            raise CloseSocket(Close.BAD_HELLO, error) from None
+            code = Close.UNAUTHORIZED if error.code is ErrorCode.BAD_TOKEN else Close.BAD_HELLO
+            raise CloseSocket(code, error) from None
 
     async def _authenticate(self, hello: Hello, state: RoomState) -> str | None:
         """Resolve the socket's seat; returns a new token when it has just taken a seat."""
@@ -337,15 +357,26 @@ class Connection:
         return token
 
     # -- commands -----------------------------------------------------------------------------
-    async def _on_text(self, text: str) -> None:
+    async def _on_frame(self, text: str | None) -> None:
+        """One frame from the client (`text` None: a binary frame), counted against the rate
+        limit whatever it holds."""
         if not self.bucket.take():
-            self.violations += 1
-            self.arena.metrics.errors.inc(code=ErrorCode.RATE_LIMITED.value)
-            if self.violations > ABUSE_LIMIT:
-                raise CloseSocket(Close.ABUSE, ArenaError(ErrorCode.RATE_LIMITED,
-                                                          "far too many messages"))
-            self.send(error_message(ArenaError(ErrorCode.RATE_LIMITED, "too many messages")))
+            self._refuse_flood(frame_cid(text))
             return
+        if text is None:
+            self.send(error_message(ArenaError(ErrorCode.BAD_MESSAGE, "send text frames (JSON)")))
+            return
+        await self._on_text(text)
+
+    def _refuse_flood(self, cid: str | None) -> None:
+        self.violations += 1
+        self.arena.metrics.errors.inc(code=ErrorCode.RATE_LIMITED.value)
+        if self.violations > ABUSE_LIMIT:
+            raise CloseSocket(Close.ABUSE, ArenaError(ErrorCode.RATE_LIMITED,
+                                                      "far too many messages"), cid)
+        self.send(error_message(ArenaError(ErrorCode.RATE_LIMITED, "too many messages"), cid))
+
+    async def _on_text(self, text: str) -> None:
         message: dict[str, Any] = {}
         try:
             message = parse_frame(text)
@@ -362,7 +393,10 @@ class Connection:
         kind = check_type(message)
         self.arena.metrics.commands.inc(type=kind)
         if kind == "ping":
-            self.send({"type": "pong", "now": now_ms()})
+            pong: dict[str, Any] = {"type": "pong", "now": now_ms()}
+            if (cid := client_id(message)) is not None:
+                pong["cid"] = cid
+            self.send(pong)
             return
         if kind == "sync":
             v = field(message, "v", int, required=True)
@@ -374,7 +408,8 @@ class Connection:
             raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
         absence = await self._absence() if kind == "claim_win" else None
         build = command_builder(message, self._seat_of, self.name, absence)
-        await self.arena.service.execute(self.room_id, build)
+        transition = await self.arena.service.execute(self.room_id, build)
+        self.owed_v = max(self.owed_v, transition.state.v)
 
     def _seat_of(self, state: RoomState) -> int | None:
         if self.token_hash is None:

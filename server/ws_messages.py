@@ -6,7 +6,6 @@ the code the client gets (`bad_message`, `unknown_type`, `chat_too_long`, ...).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -14,9 +13,10 @@ from typing import Any
 from .errors import ArenaError, ErrorCode
 from .rooms import RoomState, commands
 from .rooms.state import SEATS
+from .user_text import TextError, check_chat_line, clean_name, loads_strict
 
-MAX_NAME = 20
 MAX_CID = 64
+MAX_TOKEN = 128  # longer strings are refused unhashed; real tokens have 32 characters
 MAX_MOVE = 8
 MAX_RAW_CHAT = 1000  # longer texts are refused before trimming
 
@@ -54,9 +54,9 @@ def bad(message: str) -> ArenaError:
 
 def parse_frame(text: str) -> dict[str, Any]:
     try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise bad("a message is one JSON object") from None
+        message = loads_strict(text)
+    except (ValueError, RecursionError):
+        raise bad("a message is one JSON object (no lone surrogates in its strings)") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise bad('a message is a JSON object with a string "type"')
     return message
@@ -82,9 +82,26 @@ def parse_hello(message: dict[str, Any]) -> Hello:
     v = field(message, "v", int)
     if v is not None and v < 0:
         raise bad('"v" must be >= 0')
-    return Hello(token=field(message, "token", str, max_len=128), v=v,
-                 name=field(message, "name", str, max_len=MAX_NAME),
-                 watch=bool(field(message, "watch", bool)))
+    name = message.get("name")
+    try:
+        name = None if name is None else clean_name(name)
+    except TextError as error:
+        raise bad(str(error)) from None
+    token = field(message, "token", str)
+    if token is not None and not 1 <= len(token) <= MAX_TOKEN:
+        raise ArenaError(ErrorCode.BAD_TOKEN, "this token holds no seat in this room")
+    return Hello(token=token, v=v, name=name, watch=bool(field(message, "watch", bool)))
+
+
+def frame_cid(text: str | None) -> str | None:
+    """The `cid` of a raw frame, if it is a message with a valid one (for refusals decided
+    before the frame is read, such as `rate_limited`)."""
+    if text is None:
+        return None
+    try:
+        return client_id(parse_frame(text))
+    except ArenaError:
+        return None
 
 
 def client_id(message: dict[str, Any]) -> str | None:
@@ -128,6 +145,10 @@ def command_builder(message: dict[str, Any], seat_of: SeatOf, name: str | None,
         text = field(message, "text", str, required=True)
         if len(text) > MAX_RAW_CHAT:
             raise ArenaError(ErrorCode.CHAT_TOO_LONG, "a chat message has at most 300 characters")
+        try:
+            check_chat_line(text)
+        except TextError as error:
+            raise bad(str(error)) from None
         return lambda state: commands.Chat(seat_of(state), name, text, cid)
     if kind == "move":
         move = field(message, "move", str, required=True, max_len=MAX_MOVE)

@@ -1,5 +1,8 @@
 """Test harness: real services on loopback ports, started and stopped by fixtures.
 
+Before the first test the engine's numba cache is filled if it is cold (a fresh clone:
+`compile_engine_once` in tests/harness.py), so no test's timeout pays for compiling.
+
 No test depends on anything started by hand: each Redis, server node and load balancer below is
 a real process the fixture starts on a free 127.0.0.1 port and stops (kills, if need be) itself.
 The process classes live in tests/harness.py (import them from there); this file makes them
@@ -35,7 +38,9 @@ Fixtures
   using them are marked `browser` automatically (`-m "not browser"` deselects them). On failure
   the page is saved as a screenshot in tests/artifacts/.
 - `artifacts_dir` (session): tests/artifacts/ (git-ignored), for screenshots.
-- `shared_dir` (session): the data directory beside the repository (`../shared`).
+- `shared_dir` (session): the optional data directory beside the repository (`../shared`); a
+  test that asks for it is skipped, with the reason, when it is absent. Nothing the suite needs
+  lives there: the repository ships its own data (tests/data/).
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ from tests.harness import (
     RedisServer,
     ServerFactory,
     ServerNode,
+    compile_engine_once,
     free_port,
     loopback_nginx_config,
     require_binary,
@@ -80,6 +86,10 @@ CHROMIUM_ARGS = [
 # --------------------------------------------------------------------------- fixtures
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    compile_engine_once()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if {"browser", "page"} & set(getattr(item, "fixturenames", ())):
@@ -100,7 +110,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
     if not SHARED_DIR.is_dir():
-        pytest.fail(f"{SHARED_DIR} not found: shared/ must sit beside the repo", pytrace=False)
+        pytest.skip(f"{SHARED_DIR} not found (an optional extra beside the repository)")
     return SHARED_DIR
 
 

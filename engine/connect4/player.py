@@ -205,7 +205,7 @@ def pick(scores: np.ndarray, profile: LevelProfile, rng: random.Random) -> int:
 
 
 def _proven_score(exact: int, moves: int) -> int:
-    """An exact score (``../shared`` convention) as ``WIN_SCORE - plies of the game at the
+    """An exact score (the solver's convention) as ``WIN_SCORE - plies of the game at the
     win`` for the player to move, negated for a loss; 0 stays a draw."""
     if exact == 0:
         return 0

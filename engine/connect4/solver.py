@@ -1,13 +1,13 @@
 """Exact Connect Four solver: Pascal Pons' negamax, compiled with numba.
 
-The score convention is the one of ``../shared/data/connect4``: 0 for a draw, otherwise
-``22 - n`` where ``n`` is the number of stones the winner has played when the winning stone
-lands (counting it), positive when the player to move wins. The search is a negamax with
-alpha-beta over "non-losing" moves only, ordered by the number of winning cells a move creates
-(centre first on ties), bounded by the number of moves left, with upper and lower bounds in a
-transposition table. The root narrows the score with null-window searches: a binary search
-whose probes first jump halfway towards each bound (a quick win or loss settles cheaply there),
-then close in on the exact value.
+The score convention is the one of Pascal Pons' test sets (``tests/data/connect4/README.md``): 0
+for a draw, otherwise ``22 - n`` where ``n`` is the number of stones the winner has played when
+the winning stone lands (counting it), positive when the player to move wins. The search is a
+negamax with alpha-beta over "non-losing" moves only, ordered by the number of winning cells a
+move creates (centre first on ties), bounded by the number of moves left, with upper and lower
+bounds in a transposition table. The root narrows the score with null-window searches: a binary
+search whose probes first jump halfway towards each bound (a quick win or loss settles cheaply
+there), then close in on the exact value.
 """
 
 from __future__ import annotations

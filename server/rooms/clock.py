@@ -26,8 +26,8 @@ class ClockConfig:
     def from_dict(cls, data: dict[str, Any]) -> ClockConfig:
         return cls(data["initial_ms"], data["increment_ms"])
 
-    def start(self, first: int, now: int) -> Clock:
-        """A fresh clock with `first`'s time running from `now`."""
+    def start(self, first: int | None, now: int) -> Clock:
+        """A fresh clock with `first`'s time running from `now` (`None`: not running yet)."""
         return Clock(self.initial_ms, self.increment_ms,
                      (self.initial_ms, self.initial_ms), first, now)
 

@@ -180,8 +180,16 @@ class RoomState:
             return None
         return self.clock.flag_at()
 
+    def shown_clock(self) -> Clock | None:
+        """The clock as players see it: while the room waits, the configured one, full and
+        stopped (a waiting room's `clock: null` would say "no clock")."""
+        if self.clock is None and self.clock_config is not None:
+            return self.clock_config.start(None, self.created_at)
+        return self.clock
+
     def to_public(self) -> dict[str, Any]:
         variant = get_variant(self.variant)
+        clock = self.shown_clock()
         return {
             "room_id": self.room_id,
             "v": self.v,
@@ -197,7 +205,7 @@ class RoomState:
             "moves": list(self.moves),
             "turn": self.turn,
             "last_move_at": self.last_move_at,
-            "clock": self.clock.to_dict() if self.clock else None,
+            "clock": clock.to_dict() if clock else None,
             "result": self.result.to_dict() if self.result else None,
             "draw_offer": self.draw_offer,
             "takeback_request": self.takeback_request,
@@ -215,6 +223,7 @@ class RoomState:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
         del data["board"], data["turn"], data["game_id"]
+        data["clock"] = self.clock.to_dict() if self.clock else None
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
         data["move_times"] = list(self.move_times)

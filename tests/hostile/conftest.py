@@ -11,19 +11,11 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import RedisServer, ServerFactory, ServerNode
+from tests.protocol_doc import error_table
 from tests.server.client import Player, create_room, http
 
 # docs/protocol.md §5 and §3.5: every error code and close code a client may ever see.
-ERROR_CODES = frozenset({
-    "bad_message", "unknown_type", "not_authenticated", "auth_timeout", "bad_token",
-    "room_not_found", "seat_taken", "not_a_player", "game_not_started", "not_your_turn",
-    "illegal_move", "bad_notation", "game_over", "game_not_over", "nothing_pending",
-    "already_pending", "nothing_to_take_back", "cannot_claim_yet", "chat_too_long",
-    "rate_limited", "frame_too_large", "origin_forbidden", "bad_variant", "bad_request",
-    "body_too_large", "conflict", "internal_error", "not_rated_eligible", "bad_username",
-    "bad_password", "username_taken", "bad_credentials", "not_logged_in", "game_not_found",
-    "player_not_found", "store_unavailable",
-})
+ERROR_CODES = frozenset(error_table())
 CLOSE_CODES = frozenset({1000, 1001, 1009, 4400, 4401, 4404, 4429})
 
 

@@ -18,11 +18,17 @@ import websockets
 WAIT_S = 15.0
 
 
-async def http(method: str, url: str, body: Any = None, *,
-               raw: bytes | None = None) -> tuple[int, Any]:
-    """(status, parsed JSON or text) of one request."""
+async def http(method: str, url: str, body: Any = None, *, raw: bytes | None = None,
+               headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    """(status, parsed JSON or text) of one request. A `raw` body is sent as JSON unless
+    `headers` say otherwise."""
     async with aiohttp.ClientSession() as session:
-        kwargs: dict[str, Any] = {"data": raw} if raw is not None else {"json": body}
+        kwargs: dict[str, Any] = {"json": body}
+        if raw is not None:
+            kwargs = {"data": raw,
+                      "headers": {"Content-Type": "application/json"} | (headers or {})}
+        elif headers:
+            kwargs["headers"] = headers
         async with session.request(method, url, **kwargs) as response:
             text = await response.text()
             if response.content_type == "application/json":

@@ -24,6 +24,9 @@ async def test_create_room_returns_an_unguessable_id_and_token(arena_node):
     ({}, 400, "bad_variant"),
     ({"variant": "gomoku", "opponent": "robot"}, 400, "bad_request"),
     ({"variant": "gomoku", "ai_level": 9}, 400, "bad_request"),
+    ({"variant": "gomoku", "ai_level": 3.0}, 400, "bad_request"),
+    ({"variant": "gomoku", "ai_level": True}, 400, "bad_request"),
+    ({"variant": "gomoku", "ai_level": "3"}, 400, "bad_request"),
     ({"variant": "gomoku", "clock": {"initial_s": 0}}, 400, "bad_request"),
     ({"variant": "gomoku", "your_side": "left"}, 400, "bad_request"),
     ({"variant": "gomoku", "name": "x" * 21}, 400, "bad_request"),
@@ -186,3 +189,49 @@ async def test_public_games_in_play_are_listed_for_watching(arena_node):
     listed = {r["room_id"]: r for r in listing["rooms"]}
     assert listed[demo["room_id"]]["status"] == "playing"
     assert listed[demo["room_id"]]["mode"] == "ai_vs_ai"
+
+
+async def test_variants_lists_every_variant_a_room_can_be_created_with(arena_node):
+    status, data = await http("GET", f"{arena_node.url}/api/variants")
+    names = [v["name"] for v in data["variants"]]
+    assert {f"caro-{n}" for n in range(16, 21)} <= set(names)
+    assert {f"caro-exact-{n}" for n in range(16, 21)} <= set(names)
+    for name in names:
+        room = await create_room(arena_node.url, variant=name, opponent="ai")
+        assert room["state"]["variant"] == name
+        assert data["variants"][names.index(name)]["rows"] == room["state"]["board"]["rows"]
+
+
+async def test_variants_say_how_to_ask_for_a_custom_board(arena_node):
+    status, data = await http("GET", f"{arena_node.url}/api/variants")
+    custom = data["custom"]
+    rows, k = custom["rows"][1], custom["k"][0]
+    spec = custom["spec"].replace("<rows>x<cols>", f"{rows}x{rows}").replace("<k>", str(k)) \
+        .replace("<rule>", custom["rules"][-1]).replace("[-gravity]", "")
+    room = await create_room(arena_node.url, variant=spec)
+    assert room["state"]["variant"] == spec
+    status, refused = await http("POST", f"{arena_node.url}/api/rooms",
+                                 {"variant": spec.replace(f"{rows}x", f"{rows + 1}x")})
+    assert (status, refused["error"]) == (400, "bad_variant")
+
+
+async def test_a_waiting_room_shows_its_clock_full_and_stopped(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku",
+                             clock={"initial_s": 300, "increment_s": 2})
+    status, state = await http("GET", f"{arena_node.url}/api/rooms/{room['room_id']}")
+    assert state["status"] == "waiting"
+    assert state["clock"] == {"initial_ms": 300_000, "increment_ms": 2000,
+                              "remaining": {"1": 300_000, "2": 300_000}, "running": None,
+                              "since": state["created_at"]}
+
+
+@pytest.mark.parametrize(("method", "path", "status", "code"), [
+    ("GET", "/api/nothing-here", 404, "not_found"),
+    ("POST", "/api/rooms/abc/leave", 404, "not_found"),
+    ("GET", "/api/quickplay", 405, "method_not_allowed"),
+    ("DELETE", "/api/rooms", 405, "method_not_allowed"),
+])
+async def test_unknown_api_routes_and_methods_are_answered_in_json(arena_node, method, path,
+                                                                   status, code):
+    got_status, data = await http(method, f"{arena_node.url}{path}")
+    assert (got_status, data["error"]) == (status, code) and data["message"]

@@ -59,6 +59,12 @@ def test_move_in_bad_notation_is_refused_with_bad_notation():
     assert refused(playing_room(), commands.Move(1, "zz99")) is ErrorCode.BAD_NOTATION
 
 
+@pytest.mark.parametrize(("variant", "move"), [("gomoku", "p8"), ("gomoku", "a16"),
+                                              ("connect4", "8")])
+def test_a_well_formed_move_off_the_board_is_an_illegal_move(variant, move):
+    assert refused(playing_room(variant), commands.Move(1, move)) is ErrorCode.ILLEGAL_MOVE
+
+
 def test_move_before_the_second_player_arrives_is_refused():
     assert refused(human_room(), commands.Move(1, "a1")) is ErrorCode.GAME_NOT_STARTED
 

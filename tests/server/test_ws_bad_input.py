@@ -33,6 +33,8 @@ async def room_version(node, room_id: str) -> int:
     ('{"type": "move", "move": 42}', "bad_message"),
     ('{"type": "move", "move": "zz9"}', "bad_notation"),
     ('{"type": "move", "move": "b2"}', "illegal_move"),
+    ('{"type": "move", "move": "d1"}', "illegal_move"),
+    ('{"type": "move", "move": "a4"}', "illegal_move"),
     ('{"type": "chat"}', "bad_message"),
     ('{"type": "draw_accept"}', "nothing_pending"),
     ('{"type": "rematch_offer"}', "game_not_over"),

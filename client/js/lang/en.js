@@ -163,6 +163,8 @@ export const errors = {
   bad_variant: "That board setup is not valid.",
   bad_request: "The server did not accept that request.",
   body_too_large: "That request is too large.",
+  not_found: "The server has no such page.",
+  method_not_allowed: "The server does not accept that kind of request there.",
   conflict: "The room was busy. Please try again.",
   internal_error: "The server had a problem. Please try again.",
   not_rated_eligible: "Rated games are for logged-in players.",

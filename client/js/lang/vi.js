@@ -163,6 +163,8 @@ export const errors = {
   bad_variant: "Cấu hình bàn cờ không hợp lệ.",
   bad_request: "Máy chủ không chấp nhận yêu cầu này.",
   body_too_large: "Yêu cầu quá lớn.",
+  not_found: "Máy chủ không có trang này.",
+  method_not_allowed: "Máy chủ không nhận loại yêu cầu này ở đây.",
   conflict: "Phòng đang bận. Vui lòng thử lại.",
   internal_error: "Máy chủ gặp sự cố. Vui lòng thử lại.",
   not_rated_eligible: "Ván tính điểm chỉ dành cho người chơi đã đăng nhập.",
