@@ -207,7 +207,7 @@ async def test_variants_say_how_to_ask_for_a_custom_board(arena_node):
     custom = data["custom"]
     rows, k = custom["rows"][1], custom["k"][0]
     spec = custom["spec"].replace("<rows>x<cols>", f"{rows}x{rows}").replace("<k>", str(k)) \
-        .replace("<rule>", custom["rules"][-1]).replace("[-gravity]", "")
+        .replace("<rule>", custom["rules"][0]).replace("[-gravity]", "")
     room = await create_room(arena_node.url, variant=spec)
     assert room["state"]["variant"] == spec
     status, refused = await http("POST", f"{arena_node.url}/api/rooms",
