@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 import redis.asyncio as redis
 from aiohttp import web
 
-from . import __version__, api, archive, identity, players_api
+from . import __version__, accounts, api, archive, identity, players_api
 from .appkeys import REDIS, SETTINGS
 from .settings import Settings
 from .store import create_redis
@@ -100,6 +100,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     api.setup,
     archive.setup,
     players_api.setup,
+    accounts.setup,
 )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
@@ -33,6 +34,12 @@ TOKEN_FORMAT = re.compile(r"[A-Za-z0-9_-]{32}")
 ISSUING_PREFIXES = ("/api/", "/r/", "/g/", "/@/")
 
 PLAYER_KEY = "caro_player"
+ACCOUNT_KEY = "caro_account"
+
+SessionLookup = Callable[[web.Request], Awaitable[PlayerRef | None]]
+# server/accounts.py registers how a session cookie becomes an account (it needs the SQL store,
+# which this module does not).
+SESSION_LOOKUP = web.AppKey("session_lookup", SessionLookup)
 
 
 def player_id_of(token: str) -> str:
@@ -75,8 +82,12 @@ async def identity_middleware(request: web.Request, handler) -> web.StreamRespon
 
 
 async def player_of(request: web.Request) -> PlayerRef | None:
-    """The anonymous identity the request carries, or None."""
-    return request.get(PLAYER_KEY)
+    """The logged-in account's player, else the anonymous identity, else None (asked once
+    per request)."""
+    if ACCOUNT_KEY not in request:
+        lookup = request.app.get(SESSION_LOOKUP)
+        request[ACCOUNT_KEY] = None if lookup is None else await lookup(request)
+    return request[ACCOUNT_KEY] or request.get(PLAYER_KEY)
 
 
 def setup(app: web.Application) -> None:
