@@ -255,9 +255,10 @@ async def post_quickplay(request: web.Request) -> web.Response:
 async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
                     wanted: tuple[str, ClockConfig | None, str | None]) -> web.Response:
     variant, clock, name = wanted
+    rated = parse_rated(body)  # a rated quickplay meets only rated rooms, and opens one
     for state in await arena.repo.lobby(LIST_LIMIT):
         if state.variant == variant and state.clock_config == clock \
-                and await host_waiting(arena, state):
+                and state.rated == rated and await host_waiting(arena, state):
             try:
                 return web.json_response(
                     await join_room(arena, state.room_id, name, await player_of(request))
@@ -266,8 +267,8 @@ async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
                 if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
                     raise
     check_creation_rate(request)
-    created = await create_room(arena, body | {"your_side": "random", "rated": False},
-                                public=True, opponent="human", player=await player_of(request))
+    created = await create_room(arena, body | {"your_side": "random"}, public=True,
+                                opponent="human", player=await player_of(request))
     return web.json_response(created | {"matched": False})
 
 
@@ -283,7 +284,8 @@ def summary(state: RoomState) -> dict[str, Any]:
     data: dict[str, Any] = {
         "room_id": state.room_id, "url": room_url(state.room_id), "variant": state.variant,
         "clock": {"initial_s": clock.initial_ms / 1000, "increment_s": clock.increment_ms / 1000}
-        if clock else None, "host": host, "created_at": state.created_at}
+        if clock else None, "host": host, "created_at": state.created_at,
+        "rated": state.rated}
     if state.status is Status.WAITING:
         data["free_seat"] = state.free_seat()
     else:

@@ -17,8 +17,10 @@ from .appkeys import SQL
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
 from .identity import player_of
-from .store_sql.archive import find_game
-from .store_sql.players import find_player
+from .room_service import now_ms
+from .store_sql.archive import MAX_PAGE_SIZE, PAGE_SIZE, find_game, parse_cursor, player_games
+from .store_sql.players import account_player_id, find_player, game_record_counts
+from .store_sql.rating_store import leaderboard, rating_history_of
 
 log = logging.getLogger(__name__)
 
@@ -72,9 +74,82 @@ async def get_game_export(request: web.Request) -> web.Response:
     return web.Response(text=export_text(record), content_type="text/plain", charset="utf-8")
 
 
+async def account_of(request: web.Request) -> tuple[str, str]:
+    """(player id, username as registered) of the profile's account, or 404."""
+    engine = request.app[SQL]
+    player_id = await account_player_id(engine, request.match_info["username"])
+    record = await find_player(engine, player_id) if player_id else None
+    if record is None or record.username is None:
+        raise ArenaError(ErrorCode.PLAYER_NOT_FOUND, "no player has this username")
+    return record.player_id, record.username
+
+
+def page_query(request: web.Request) -> tuple[str | None, int]:
+    before = request.query.get("before")
+    limit = request.query.get("limit", str(PAGE_SIZE))
+    try:
+        parse_cursor(before)
+        size = int(limit)
+    except ValueError:
+        raise ArenaError(ErrorCode.BAD_REQUEST, '"before" must be a "next" cursor and '
+                         '"limit" a number') from None
+    if not 1 <= size <= MAX_PAGE_SIZE:
+        raise ArenaError(ErrorCode.BAD_REQUEST, f'"limit" must be 1..{MAX_PAGE_SIZE}')
+    return before, size
+
+
+@store_route
+async def get_player(request: web.Request) -> web.Response:
+    """A profile's data: ratings per variant, wins/draws/losses, the rating history per
+    variant and the newest games (the rest: `GET .../games?before=<next>`)."""
+    engine = request.app[SQL]
+    player_id, username = await account_of(request)
+    record = await find_player(engine, player_id)
+    assert record is not None
+    page = await player_games(engine, player_id)
+    return web.json_response({
+        "username": username,
+        "ratings": {variant: rating.to_public() for variant, rating in record.ratings.items()},
+        "record": await game_record_counts(engine, player_id),
+        "history": await rating_history_of(engine, player_id),
+        "games": page.games, "next": page.next_before,
+    })
+
+
+@store_route
+async def get_player_games(request: web.Request) -> web.Response:
+    before, limit = page_query(request)
+    player_id, _username = await account_of(request)
+    page = await player_games(request.app[SQL], player_id, before, limit)
+    return web.json_response({"games": page.games, "next": page.next_before})
+
+
+@store_route
+async def get_my_games(request: web.Request) -> web.Response:
+    """The games of whoever asks (identity or account): "Your games" on the home page."""
+    before, limit = page_query(request)
+    player = await player_of(request)
+    assert player is not None
+    page = await player_games(request.app[SQL], player.player_id, before, limit)
+    return web.json_response({"games": page.games, "next": page.next_before})
+
+
+@store_route
+async def get_leaderboard(request: web.Request) -> web.Response:
+    variant = request.match_info["variant"]
+    return web.json_response({"variant": variant,
+                              "players": await leaderboard(request.app[SQL], variant,
+                                                           now_ms())})
+
+
 def setup(app: web.Application) -> None:
     from .app import index_page
     app.router.add_get("/api/me", get_me)
     app.router.add_get("/api/games/{game_id}", get_game)
     app.router.add_get("/api/games/{game_id}/export", get_game_export)
     app.router.add_get("/g/{game_id}", index_page)
+    app.router.add_get("/api/me/games", get_my_games)
+    app.router.add_get("/api/players/{username}", get_player)
+    app.router.add_get("/api/players/{username}/games", get_player_games)
+    app.router.add_get("/api/leaderboard/{variant}", get_leaderboard)
+    app.router.add_get("/@/{username}", index_page)

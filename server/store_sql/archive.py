@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from .players import ensure_player
+from .rating_store import rate_archived_game
 from .schema import game_players, games
 
 PAGE_SIZE = 20
@@ -38,11 +39,9 @@ async def is_archived(connection: AsyncConnection, game_id: str) -> bool:
     return row.first() is not None
 
 
-async def archive_game(engine: AsyncEngine, entry: dict[str, Any], now: int,
-                       rate: Any = None) -> bool:
-    """Archive one finished game (an outbox entry); False when it was archived already.
-    `rate(connection, entry, now)`, when given, returns the rating changes of a rated game,
-    applied in the same transaction."""
+async def archive_game(engine: AsyncEngine, entry: dict[str, Any], now: int) -> bool:
+    """Archive one finished game (an outbox entry), and apply a rated game's rating changes
+    in the same transaction; False when it was archived already."""
     try:
         async with engine.begin() as connection:
             if await is_archived(connection, entry["id"]):
@@ -50,14 +49,13 @@ async def archive_game(engine: AsyncEngine, entry: dict[str, Any], now: int,
             players = seat_players(entry)
             for data in players.values():
                 await ensure_player(connection, data["player_id"], data.get("name"), now)
-            changes = await rate(connection, entry, now) if rate and entry["rated"] else None
             await connection.execute(games.insert().values(
                 id=entry["id"], room_id=entry["room_id"], game_no=entry["game_no"],
                 variant=entry["variant"], mode=entry["mode"], rated=entry["rated"],
                 players=entry["seats"], moves=entry["moves"], move_times=entry["move_times"],
                 clock_config=entry["clock_config"], clock=entry["clock"],
                 result=entry["result"], winner=entry["result"]["winner"],
-                termination=entry["result"]["reason"], rating_changes=changes,
+                termination=entry["result"]["reason"], rating_changes=None,
                 created_at=entry["created_at"], started_at=entry["started_at"],
                 finished_at=entry["finished_at"], archived_at=now))
             if players:
@@ -66,6 +64,10 @@ async def archive_game(engine: AsyncEngine, entry: dict[str, Any], now: int,
                      "variant": entry["variant"], "finished_at": entry["finished_at"],
                      "outcome": outcome(entry["result"]["winner"], seat)}
                     for seat, data in players.items()])
+            if entry["rated"]:
+                changes = await rate_archived_game(connection, entry, now)
+                await connection.execute(games.update().where(games.c.id == entry["id"])
+                                         .values(rating_changes=changes))
             return True
     except IntegrityError:
         # Another node archived the same game between our check and our insert.

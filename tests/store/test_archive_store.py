@@ -78,3 +78,37 @@ async def test_a_seat_without_identity_is_archived_without_a_player(engine):
     game = finished_game("a", None)
     await archive_game(engine, game, now=T0)
     assert (await find_game(engine, game["id"]))["players"]["2"]["name"] == "Second"
+
+
+async def ratings_of(engine, player_id: str) -> list[tuple]:
+    async with engine.connect() as connection:
+        return (await connection.execute(sa.text(
+            "SELECT variant, rating, games FROM ratings WHERE player_id = :p"),
+            {"p": player_id})).all()
+
+
+async def test_a_rated_game_changes_both_ratings_once_with_the_archive(engine):
+    game = finished_game("alice", "bob", winner=1, rated=True, usernames=("alice", "bob"))
+    await archive_game(engine, game, now=T0)
+    await archive_game(engine, game, now=T0 + 1)  # delivered twice: applied once
+    ((variant, alice, games),) = await ratings_of(engine, "alice")
+    ((_, bob, _),) = await ratings_of(engine, "bob")
+    stored = await find_game(engine, game["id"])
+    assert variant == "gomoku" and games == 1 and alice > 1500 > bob
+    assert stored["rating_changes"]["1"] == {"before": 1500, "after": round(alice),
+                                             "diff": round(alice) - 1500}
+
+
+async def test_an_unrated_game_changes_no_rating(engine):
+    await archive_game(engine, finished_game("carol", "dave"), now=T0)
+    assert await ratings_of(engine, "carol") == []
+
+
+async def test_many_rated_games_archived_at_once_are_each_applied_exactly_once(engine):
+    games = [finished_game("p", "q", winner=1 + n % 2, rated=True) for n in range(20)]
+    await asyncio.gather(*(archive_game(engine, game, now=T0) for game in games + games))
+    (( _, _, p_games),) = await ratings_of(engine, "p")
+    async with engine.connect() as connection:
+        history = (await connection.execute(sa.text(
+            "SELECT count(*) FROM rating_history WHERE player_id = 'p'"))).scalar_one()
+    assert p_games == 20 and history == 20
