@@ -169,10 +169,12 @@ def app_server(
 
 def compose_server_env(service: str) -> dict[str, str]:
     """A server service's environment in docker-compose.yml, less what the loopback topology
-    sets itself (the Redis address and the node id)."""
+    sets itself (the Redis address and the node id) or replaces (the database: an SQLite file
+    the nodes share, in the test's directory)."""
     compose = yaml.safe_load(COMPOSE_FILE.read_text())
     env = compose["services"][service].get("environment", {})
-    return {key: str(value) for key, value in env.items() if key not in ("REDIS_URL", "NODE_ID")}
+    return {key: str(value) for key, value in env.items()
+            if key not in ("REDIS_URL", "DATABASE_URL", "NODE_ID")}
 
 
 @pytest.fixture
