@@ -1,9 +1,13 @@
-// Entry point: the top bar (display name, language, connection state) and the router
-// that mounts the home page (/) or a room (/r/{id}).
+// Entry point: the top bar (display name, account, language, connection state) and the
+// router that mounts the home page (/), a room (/r/{id}), a replay (/g/{id}) or a profile
+// (/@/{username}).
 
+import { mountAccount } from "./account.js";
 import { loadName, saveName } from "./api.js";
 import { applyStatic, lang, onLangChange, setLang } from "./i18n.js";
 import { mountHome } from "./home.js";
+import { mountProfile } from "./profile.js";
+import { mountReplay } from "./replay.js";
 import { mountRoom } from "./room.js";
 import { navigate, setRenderer } from "./router.js";
 
@@ -15,8 +19,14 @@ function route() {
   unmount = null;
   main.replaceChildren();
   document.title = "Caro Arena";
-  const m = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
-  unmount = m ? mountRoom(main, m[1]) : mountHome(main);
+  const path = location.pathname;
+  const room = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+  const replay = /^\/g\/([A-Za-z0-9_-]{1,80})\/?$/.exec(path);
+  const profile = /^\/@\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
+  if (room) unmount = mountRoom(main, room[1]);
+  else if (replay) unmount = mountReplay(main, replay[1]);
+  else if (profile) unmount = mountProfile(main, profile[1]);
+  else unmount = mountHome(main);
   window.scrollTo(0, 0);
 }
 
@@ -40,6 +50,7 @@ function setupTopbar() {
     navigate(link.getAttribute("href"));
   });
   window.addEventListener("popstate", route);
+  mountAccount(document.getElementById("account-slot"));
   applyStatic(document);
 }
 

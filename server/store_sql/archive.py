@@ -15,6 +15,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from engine.variants import get_variant
+
 from .players import ensure_player
 from .rating_store import rate_archived_game
 from .schema import game_players, games
@@ -82,8 +84,11 @@ def game_json(row: Any) -> dict[str, Any]:
     players = {seat: None if data is None else
                {key: value for key, value in data.items() if key != "player_id"}
                for seat, data in row.players.items()}
+    variant = get_variant(row.variant)
     return {
         "id": row.id, "room_id": row.room_id, "game_no": row.game_no, "variant": row.variant,
+        "board": {"name": variant.name, "rows": variant.rows, "cols": variant.cols,
+                  "k": variant.k, "gravity": variant.gravity, "rule": variant.rule.value},
         "mode": row.mode, "rated": row.rated, "players": players, "moves": row.moves,
         "move_times": row.move_times, "clock_config": row.clock_config, "clock": row.clock,
         "result": row.result, "termination": row.termination,
