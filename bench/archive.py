@@ -83,7 +83,8 @@ async def archive_lag(nodes, client: redis.Redis, postgres: PostgresServer, data
         await asyncio.gather(*tasks)
     await wait_drained(client)
     lags = [float(x) for x in postgres.psql(
-        "SELECT archived_at - finished_at FROM games", database=database).split()]
+        "SELECT archived_at - finished_at FROM games WHERE room_id NOT LIKE 'bench%'",
+        database=database).split()]  # this scenario's games, not the bulk-loaded ones
     return row(f"archive lag, {rate} games/min for {seconds} s", len(lags), lags, "p99 < 1 s")
 
 

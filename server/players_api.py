@@ -18,9 +18,16 @@ from .errors import ArenaError, ErrorCode
 from .exports import export_text
 from .identity import player_of
 from .room_service import now_ms
-from .store_sql.archive import MAX_PAGE_SIZE, PAGE_SIZE, find_game, parse_cursor, player_games
-from .store_sql.players import account_player_id, find_player, game_record_counts
-from .store_sql.rating_store import leaderboard, rating_history_of
+from .store_sql.archive import (
+    MAX_PAGE_SIZE,
+    PAGE_SIZE,
+    find_game,
+    parse_cursor,
+    player_games,
+    profile,
+)
+from .store_sql.players import account_player_id, find_player
+from .store_sql.rating_store import leaderboard
 
 log = logging.getLogger(__name__)
 
@@ -74,14 +81,12 @@ async def get_game_export(request: web.Request) -> web.Response:
     return web.Response(text=export_text(record), content_type="text/plain", charset="utf-8")
 
 
-async def account_of(request: web.Request) -> tuple[str, str]:
-    """(player id, username as registered) of the profile's account, or 404."""
-    engine = request.app[SQL]
-    player_id = await account_player_id(engine, request.match_info["username"])
-    record = await find_player(engine, player_id) if player_id else None
-    if record is None or record.username is None:
+async def account_id(request: web.Request) -> str:
+    """The player id of the account named in the path, or 404."""
+    player_id = await account_player_id(request.app[SQL], request.match_info["username"])
+    if player_id is None:
         raise ArenaError(ErrorCode.PLAYER_NOT_FOUND, "no player has this username")
-    return record.player_id, record.username
+    return player_id
 
 
 def page_query(request: web.Request) -> tuple[str | None, int]:
@@ -102,25 +107,16 @@ def page_query(request: web.Request) -> tuple[str | None, int]:
 async def get_player(request: web.Request) -> web.Response:
     """A profile's data: ratings per variant, wins/draws/losses, the rating history per
     variant and the newest games (the rest: `GET .../games?before=<next>`)."""
-    engine = request.app[SQL]
-    player_id, username = await account_of(request)
-    record = await find_player(engine, player_id)
-    assert record is not None
-    page = await player_games(engine, player_id)
-    return web.json_response({
-        "username": username,
-        "ratings": {variant: rating.to_public() for variant, rating in record.ratings.items()},
-        "record": await game_record_counts(engine, player_id),
-        "history": await rating_history_of(engine, player_id),
-        "games": page.games, "next": page.next_before,
-    })
+    data = await profile(request.app[SQL], request.match_info["username"])
+    if data is None:
+        raise ArenaError(ErrorCode.PLAYER_NOT_FOUND, "no player has this username")
+    return web.json_response(data)
 
 
 @store_route
 async def get_player_games(request: web.Request) -> web.Response:
     before, limit = page_query(request)
-    player_id, _username = await account_of(request)
-    page = await player_games(request.app[SQL], player_id, before, limit)
+    page = await player_games(request.app[SQL], await account_id(request), before, limit)
     return web.json_response({"games": page.games, "next": page.next_before})
 
 

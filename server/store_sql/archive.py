@@ -17,9 +17,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from engine.variants import get_variant
 
-from .players import ensure_player
-from .rating_store import rate_archived_game
-from .schema import game_players, games
+from .players import ensure_player, game_record_counts, player_ratings
+from .rating_store import rate_archived_game, rating_history_of
+from .schema import accounts, game_players, games
 
 PAGE_SIZE = 20
 MAX_PAGE_SIZE = 100
@@ -121,6 +121,12 @@ def parse_cursor(before: str | None) -> tuple[int, str] | None:
 
 async def player_games(engine: AsyncEngine, player_id: str, before: str | None = None,
                        limit: int = PAGE_SIZE) -> GamePage:
+    async with engine.connect() as connection:
+        return await player_games_on(connection, player_id, before, limit)
+
+
+async def player_games_on(connection: AsyncConnection, player_id: str,
+                          before: str | None = None, limit: int = PAGE_SIZE) -> GamePage:
     """The player's games, newest first, `limit` per page; `before` is the previous page's
     `next_before` (keyset paging on the (player, finished_at, game) index: every page costs
     the same however deep)."""
@@ -133,9 +139,27 @@ async def player_games(engine: AsyncEngine, player_id: str, before: str | None =
                             < sa.tuple_(*cursor))
     query = query.order_by(game_players.c.finished_at.desc(),
                            game_players.c.game_id.desc()).limit(limit + 1)
-    async with engine.connect() as connection:
-        rows = (await connection.execute(query)).all()
+    rows = (await connection.execute(query)).all()
     page = [game_json(row) | {"seat": row.seat, "outcome": row.outcome} for row in rows[:limit]]
     last = rows[limit - 1] if len(rows) > limit else None
     return GamePage(page, None if last is None else f"{last.finished_at}.{last.id}")
 
+
+
+async def profile(engine: AsyncEngine, username: str) -> dict[str, Any] | None:
+    """Everything the profile page shows, on one connection (GET /api/players/{username})."""
+    async with engine.connect() as connection:
+        row = (await connection.execute(
+            sa.select(accounts.c.player_id, accounts.c.username)
+            .where(accounts.c.username_key == username.lower()))).first()
+        if row is None:
+            return None
+        ratings = await player_ratings(connection, row.player_id)
+        page = await player_games_on(connection, row.player_id)
+        return {
+            "username": row.username,
+            "ratings": {variant: rating.to_public() for variant, rating in ratings.items()},
+            "record": await game_record_counts(connection, row.player_id),
+            "history": await rating_history_of(connection, row.player_id),
+            "games": page.games, "next": page.next_before,
+        }

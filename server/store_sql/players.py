@@ -78,12 +78,11 @@ async def account_player_id(engine: AsyncEngine, username: str) -> str | None:
     return None if row is None else row.player_id
 
 
-async def game_record_counts(engine: AsyncEngine, player_id: str) -> dict[str, int]:
+async def game_record_counts(connection: AsyncConnection, player_id: str) -> dict[str, int]:
     """The player's wins, draws and losses over every archived game."""
-    async with engine.connect() as connection:
-        rows = await connection.execute(
-            sa.select(game_players.c.outcome, sa.func.count())
-            .where(game_players.c.player_id == player_id).group_by(game_players.c.outcome))
-        counts = dict(rows.all())
+    rows = await connection.execute(
+        sa.select(game_players.c.outcome, sa.func.count())
+        .where(game_players.c.player_id == player_id).group_by(game_players.c.outcome))
+    counts = dict(rows.all())
     return {"wins": counts.get("w", 0), "draws": counts.get("d", 0),
             "losses": counts.get("l", 0)}

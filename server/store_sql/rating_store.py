@@ -83,14 +83,14 @@ async def leaderboard(engine: AsyncEngine, variant: str, now: int,
              "games": row.games} for row in rows]
 
 
-async def rating_history_of(engine: AsyncEngine, player_id: str) -> dict[str, list[list[int]]]:
+async def rating_history_of(connection: AsyncConnection,
+                            player_id: str) -> dict[str, list[list[int]]]:
     """Per variant, the last HISTORY_POINTS ratings as [at, rating], oldest first."""
     query = (sa.select(rating_history.c.variant, rating_history.c.at, rating_history.c.rating)
              .where(rating_history.c.player_id == player_id)
              .order_by(rating_history.c.at.desc(), rating_history.c.id.desc())
              .limit(HISTORY_POINTS * 4))
-    async with engine.connect() as connection:
-        rows = (await connection.execute(query)).all()
+    rows = (await connection.execute(query)).all()
     history: dict[str, list[list[int]]] = {}
     for row in reversed(rows):
         history.setdefault(row.variant, []).append([row.at, round(row.rating)])
