@@ -31,7 +31,6 @@ if str(REPO) not in sys.path:
 from bench.stats import percentile  # noqa: E402
 from engine.board import Board  # noqa: E402
 from engine.connect4.player import (  # noqa: E402
-    LEVEL_PROFILES,
     choose_connect4_move,
     deepen,
     pick,
@@ -39,6 +38,7 @@ from engine.connect4.player import (  # noqa: E402
 )
 from engine.connect4.position import column_mask, possible, winning_cells  # noqa: E402
 from engine.connect4.solver import position_from_columns, solve  # noqa: E402
+from engine.levels import LEVELS, TOP  # noqa: E402
 
 DATA = REPO / "tests" / "data" / "connect4"
 # Mean time per position (µs) of the reference C++ solver, from tests/data/connect4/README.md.
@@ -276,8 +276,8 @@ def fallback_rows(budgets: tuple[int, ...] = (20, 100, 500)) -> list[FallbackRow
         for moves, score in positions:
             current, mask, played = position_from_columns(moves)
             deadline = time.monotonic_ns() + budget * 1_000_000
-            scores, _, _ = deepen(current, mask, played, LEVEL_PROFILES[5], deadline)
-            column = pick(scores, LEVEL_PROFILES[5], random.Random(0))
+            scores, _, _ = deepen(current, mask, played, LEVELS[TOP].connect4, deadline)
+            column = pick(scores, LEVELS[TOP].connect4, random.Random(0))
             child = moves + str(column + 1)
             wins = winning_cells(current, mask) & possible(mask) & column_mask(column)
             value = score if wins else -solve(child).score  # a winning move ends the game

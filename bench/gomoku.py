@@ -36,6 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from engine.board import Board  # noqa: E402
+from engine.levels import TOP  # noqa: E402
 from engine.search import choose_grid_move, warm_up  # noqa: E402
 from tests.engine.tactics import load_suite, solves  # noqa: E402
 
@@ -104,7 +105,7 @@ def play_game(
     while not board.is_game_over():
         if board.turn == ai_side:
             started = time.perf_counter()
-            analysis = choose_grid_move(board, time_ms=time_ms, level=5, seed=seed)
+            analysis = choose_grid_move(board, time_ms=time_ms, level=TOP, seed=seed)
             overruns.append((time.perf_counter() - started) * 1000 - time_ms)
             depths.append(analysis.depth)
             board.push_str(analysis.move)
@@ -203,7 +204,7 @@ def speed_rows(time_ms: int) -> list[dict]:
     rows = []
     for board in _speed_positions():
         started, cpu_started = time.perf_counter(), time.thread_time()
-        analysis = choose_grid_move(board, time_ms=time_ms, level=5)
+        analysis = choose_grid_move(board, time_ms=time_ms, level=TOP)
         elapsed = (time.perf_counter() - started) * 1000
         cpu = time.thread_time() - cpu_started
         rows.append(

@@ -53,6 +53,7 @@ from bench.load_cluster import (  # noqa: E402
 from bench.load_profile import Profiler, summary  # noqa: E402
 from bench.load_worker import WorkerPlan, run_worker  # noqa: E402
 from bench.stats import percentile  # noqa: E402
+from engine.levels import DEFAULT as DEFAULT_LEVEL  # noqa: E402
 
 log = logging.getLogger("bench.load")
 
@@ -212,7 +213,7 @@ def report(args: argparse.Namespace, m: Measured) -> str:
          f"{percentile(t.latencies_ms, .99):.1f} ms ({len(t.latencies_ms)} moves)"),
     ]
     if args.ai_games:
-        rows.append(("AI reply p50 / p99 (incl. search)",
+        rows.append(("AI reply p50 / p99 (incl. search and AI_THINK_MS)",
                      f"{percentile(t.ai_latencies_ms, .5):.0f} / "
                      f"{percentile(t.ai_latencies_ms, .99):.0f} ms ({t.ai_moves} AI moves)"))
     rows += [
@@ -256,8 +257,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=1.0, help="mean think time (s)")
     parser.add_argument("--workers", type=int, default=3, help="generator processes")
     parser.add_argument("--variant", default="gomoku")
-    parser.add_argument("--ai-level", type=int, default=3,
-                        help="AI level of the games against the AI (3: the client's default)")
+    parser.add_argument("--ai-level", type=int, default=DEFAULT_LEVEL,
+                        help="AI level of the games against the AI (default: the client's)")
     parser.add_argument("--no-deflate", action="store_true",
                         help="do not offer permessage-deflate (browsers always do)")
     parser.add_argument("--ai-workers", type=int, default=os.cpu_count() or 1)

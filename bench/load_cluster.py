@@ -10,7 +10,6 @@ from __future__ import annotations
 import collections
 import json
 import logging
-import re
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from pathlib import Path
 
 import psutil
 import redis
+from prometheus_client.parser import text_string_to_metric_families
 
 from tests.conftest import (
     NGINX_CONFIG,
@@ -175,10 +175,12 @@ def node_histograms(url: str, names: tuple[str, ...]) -> dict[str, dict[float, i
     except OSError as exc:
         log.warning("no /metrics from %s: %r", url, exc)
         return {name: {} for name in names}
-    histograms = {}
-    for name in names:
-        bucket = re.compile(rf'^{name}_bucket\{{le="([^"]+)"\}} (\d+)$', re.M)
-        histograms[name] = {float(le): int(count) for le, count in bucket.findall(text)}
+    histograms: dict[str, dict[float, int]] = {name: {} for name in names}
+    for family in text_string_to_metric_families(text):
+        if family.name in histograms:
+            histograms[family.name] = {
+                float(sample.labels["le"]): int(sample.value)
+                for sample in family.samples if sample.name.endswith("_bucket")}
     return histograms
 
 

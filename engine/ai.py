@@ -15,16 +15,14 @@ from engine.connect4 import player as connect4_player
 from engine.connect4.player import choose_connect4_move
 from engine.errors import EngineError, GameOverError
 from engine.exact import can_solve, choose_exact_move
+from engine.levels import LEVELS, TOP
 from engine.search import player as grid_player
 from engine.search.player import choose_grid_move
 from engine.variants import VARIANTS
 
-LEVELS = range(1, 6)
-# Thinking time per level: lower levels also search worse (see each searcher), not only shorter.
-LEVEL_TIME_MS = {1: 150, 2: 300, 3: 500, 4: 800, 5: 1000}
 MIN_TIME_MS, MAX_TIME_MS = 10, 60_000
 
-__all__ = ["LEVELS", "LEVEL_TIME_MS", "Analysis", "choose_move", "warm_up"]
+__all__ = ["Analysis", "choose_move", "warm_up"]
 
 
 class LevelError(EngineError):
@@ -35,19 +33,20 @@ def choose_move(
     variant: str,
     moves: Sequence[str] | str,
     *,
-    level: int = 5,
+    level: int = TOP,
     time_ms: int | None = None,
     seed: int = 0,
 ) -> Analysis:
     """Choose a move for the side to move after ``moves`` (notation) in ``variant`` (spec).
 
-    ``level`` 1..5 sets strength and, unless ``time_ms`` is given, the time budget. The same
-    inputs and ``seed`` give the same move whenever the search is not cut short by time.
+    ``level`` (a key of ``engine.levels.LEVELS``) sets the strength and, unless ``time_ms`` is
+    given, the most time a move may take. The same inputs and ``seed`` give the same move
+    whenever the search is not cut short by time (levels below the top stop on node budgets).
     Raises :class:`GameOverError` for a finished game and notation errors for a bad one.
     """
-    if level not in LEVELS:
-        raise LevelError(f"level must be 1..5, not {level!r}")
-    budget = LEVEL_TIME_MS[level] if time_ms is None else time_ms
+    if isinstance(level, bool) or level not in LEVELS:
+        raise LevelError(f"level must be {min(LEVELS)}..{max(LEVELS)}, not {level!r}")
+    budget = LEVELS[level].time_ms if time_ms is None else time_ms
     if not MIN_TIME_MS <= budget <= MAX_TIME_MS:
         raise LevelError(f"time budget must be {MIN_TIME_MS}..{MAX_TIME_MS} ms, not {budget}")
     board = Board.from_moves(variant, moves)
@@ -70,4 +69,4 @@ def warm_up() -> None:
     worker's first move gets its whole budget. Process-pool initialisers call this."""
     grid_player.warm_up()
     connect4_player.warm_up()
-    choose_exact_move(Board(VARIANTS["tictactoe"]), level=5, seed=0)
+    choose_exact_move(Board(VARIANTS["tictactoe"]), level=TOP, seed=0)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-# Scores at or beyond this magnitude are proven results, not evaluations.
+# Proven wins score WIN_SCORE - plies; every searcher keeps evaluations far below DECIDED.
 WIN_SCORE = 1_000_000
+DECIDED = WIN_SCORE - 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,11 @@ class Analysis:
     nodes: int
     time_ms: float
     pv: list[str] = field(default_factory=list)
+
+    @property
+    def decided(self) -> bool:
+        """Whether the search proved the game's result (a forced win or loss)."""
+        return abs(self.score) >= DECIDED
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)

@@ -14,11 +14,12 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import TextIO
 
-from engine.ai import LEVEL_TIME_MS, choose_move, warm_up
+from engine.ai import choose_move, warm_up
 from engine.analysis import Analysis
 from engine.board import Board
 from engine.connect4.solver import solve
 from engine.errors import EngineError, VariantError
+from engine.levels import LEVELS, TOP, level_range
 from engine.pbrain import PbrainSession
 from engine.search.player import choose_grid_move
 from engine.variants import VARIANTS, get_variant
@@ -31,7 +32,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ai = subparsers.add_parser("ai", help="choose a move for each game read from stdin")
     ai.add_argument("--variant", required=True, help="variant name or custom spec")
     strength = ai.add_mutually_exclusive_group()
-    strength.add_argument("--level", type=int, choices=range(1, 6), default=5)
+    strength.add_argument(
+        "--level", type=int, choices=level_range(), default=TOP, help="playing level (top: full)"
+    )
     strength.add_argument("--time-ms", type=int, help="time budget per move (full strength)")
     ai.add_argument("--seed", type=int, default=0)
     ai.add_argument(
@@ -52,6 +55,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solver.set_defaults(func=run_solve)
 
     pbrain = subparsers.add_parser("pbrain", help="play through the Gomocup engine protocol")
+    pbrain.add_argument(
+        "--level",
+        type=int,
+        choices=level_range(),
+        default=TOP,
+        help="playing level; below the top, a move also stops at the level's own budget",
+    )
     pbrain.set_defaults(func=run_pbrain)
 
 
@@ -67,8 +77,8 @@ def run_ai(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO =
     search = partial(
         _answer_game,
         args.variant,
-        level=5 if args.time_ms is not None else args.level,
-        time_ms=args.time_ms if args.time_ms is not None else LEVEL_TIME_MS[args.level],
+        level=TOP if args.time_ms is not None else args.level,
+        time_ms=args.time_ms if args.time_ms is not None else LEVELS[args.level].time_ms,
         seed=args.seed,
     )
     # Loading the compiled searches takes a second or more; pay it before the first game so
@@ -120,15 +130,15 @@ def run_solve(
 # -- pbrain ------------------------------------------------------------------------------------
 
 
-def _pbrain_choose(board: Board, *, time_ms: int, tt_mib: int) -> Analysis:
-    return choose_grid_move(board, time_ms=time_ms, level=5, seed=0, tt_mib=tt_mib)
+def _pbrain_choose(board: Board, *, time_ms: int, tt_mib: int, level: int = TOP) -> Analysis:
+    return choose_grid_move(board, time_ms=time_ms, level=level, seed=0, tt_mib=tt_mib)
 
 
 def run_pbrain(
-    _: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
+    args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
 ) -> int:
     warm_up()  # before START, so the first turn's budget is spent searching
-    session = PbrainSession(choose=_pbrain_choose)
+    session = PbrainSession(choose=partial(_pbrain_choose, level=args.level))
     for line in stdin:
         for answer in session.handle(line):
             print(answer, file=stdout, flush=True)

@@ -11,11 +11,10 @@ import time
 
 from engine.analysis import WIN_SCORE, Analysis
 from engine.board import Board
+from engine.levels import LEVELS
 
 # Positions with at most this many empty cells are solved exactly (3x3 boards always are).
 EXACT_EMPTY_LIMIT = 10
-# Chance, per level, that a lower level plays a random move instead of the best one.
-BLUNDER_CHANCE = {1: 0.45, 2: 0.3, 3: 0.15, 4: 0.05, 5: 0.0}
 
 
 def can_solve(board: Board) -> bool:
@@ -72,7 +71,7 @@ def choose_exact_move(board: Board, *, level: int, seed: int) -> Analysis:
     best_score = max(scores.values())
     best_moves = sorted(move for move, score in scores.items() if score == best_score)
     rng = random.Random(seed * 1_000_003 + len(board.move_stack))
-    if rng.random() < BLUNDER_CHANCE[level]:
+    if rng.random() < LEVELS[level].exact_blunder:
         move = rng.choice(sorted(scores))
     else:
         move = rng.choice(best_moves)

@@ -1,5 +1,9 @@
 """Plays the AI seats: whoever holds a room's AI lease searches and commits the AI's move.
 
+A person's opponent answers like a player: the move is committed no sooner than
+`reply_pause_ms` after the person's move (a timer while or after the search runs, never more
+search), so both moves get their animation and the client its "thinking" moment.
+
 The lease (`room:{id}:lease:ai`, SET NX PX) makes one node at a time responsible for a room's
 AI move; it is renewed while the search runs. Before searching, the room is registered in the
 timers at the lease's expiry, so if this node dies, another node's timer scan finds the room, the
@@ -17,14 +21,16 @@ import time
 
 import redis.asyncio as redis
 
-from engine.ai import LEVEL_TIME_MS, MIN_TIME_MS
+from engine.ai import MIN_TIME_MS
+from engine.analysis import Analysis
+from engine.levels import LEVELS
 
 from .ai_pool import AiPool
 from .clock_timer import TimerIndex, ai_due_at
 from .errors import ArenaError
 from .repository import RoomRepository
 from .room_service import RoomService
-from .rooms import RoomState, Transition, commands
+from .rooms import Mode, RoomState, Transition, commands
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +38,7 @@ LEASE_MS = 3000
 RENEW_EVERY_S = LEASE_MS / 3000
 RETRY_AFTER_FAILURE_MS = 1000
 CLOCK_SHARE = 15  # with a clock, spend at most 1/CLOCK_SHARE of the time left on one move
+BUSY_PLIES = 30  # the reply pause grows with the stones on the board up to twice the least
 
 _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -54,7 +61,7 @@ class StaleSearch(Exception):
 
 
 def search_budget_ms(state: RoomState, level: int, cap_ms: int) -> int:
-    budget = LEVEL_TIME_MS[level]
+    budget = LEVELS[level].time_ms
     if cap_ms > 0:
         budget = min(budget, cap_ms)
     if state.clock is not None:
@@ -63,9 +70,19 @@ def search_budget_ms(state: RoomState, level: int, cap_ms: int) -> int:
     return max(MIN_TIME_MS, budget)
 
 
+def reply_pause_ms(state: RoomState, analysis: Analysis, least_ms: int) -> int:
+    """How long after the person's move the AI's answer should land: at least `least_ms`,
+    longer as the position fills up (up to twice as long after BUSY_PLIES plies), none in an
+    AI-vs-AI demo (its own pace applies) or once the search has proven the result."""
+    if state.mode is not Mode.AI or analysis.decided or least_ms <= 0:
+        return 0
+    return least_ms + least_ms * min(len(state.moves), BUSY_PLIES) // BUSY_PLIES
+
+
 class AiPlayer:
     def __init__(self, client: redis.Redis, repo: RoomRepository, service: RoomService,
-                 timers: TimerIndex, pool: AiPool, node_id: str, cap_ms: int) -> None:
+                 timers: TimerIndex, pool: AiPool, node_id: str, cap_ms: int,
+                 think_ms: int = 0) -> None:
         self.redis = client
         self.repo = repo
         self.service = service
@@ -73,6 +90,7 @@ class AiPlayer:
         self.pool = pool
         self.node_id = node_id
         self.cap_ms = cap_ms
+        self.think_ms = think_ms
         self._running: dict[str, asyncio.Task] = {}
         self._renew = client.register_script(_RENEW)
         self._release = client.register_script(_RELEASE)
@@ -137,6 +155,8 @@ class AiPlayer:
             time_ms=search_budget_ms(state, seat.level, self.cap_ms),
             seed=secrets.randbelow(2**31))
         searched = state.moves
+        answer_at = (state.last_move_at or 0) + reply_pause_ms(state, analysis, self.think_ms)
+        await asyncio.sleep(max(0, answer_at - int(time.time() * 1000)) / 1000)
 
         def ai_move(current: RoomState) -> commands.Move:
             if current.moves != searched or current.game_no != state.game_no \

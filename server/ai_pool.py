@@ -86,8 +86,8 @@ class AiPool:
         self._executor = self._new_executor()
         self._rebuild_lock = asyncio.Lock()
         self._reaper: asyncio.Task | None = None
-        metrics.ai_queue.source = lambda: float(self._waiting)
-        metrics.ai_busy.source = lambda: float(self._busy)
+        metrics.ai_queue.set_function(lambda: float(self._waiting))
+        metrics.ai_busy.set_function(lambda: float(self._busy))
 
     def _new_executor(self) -> ProcessPoolExecutor:
         """A pool whose workers start (and warm up) now, not at the first search: a node that
@@ -101,10 +101,6 @@ class AiPool:
     @property
     def queue_depth(self) -> int:
         return self._waiting
-
-    def worker_pids(self) -> list[int]:
-        """The live worker processes' ids (tests kill one to prove the pool recovers)."""
-        return [p.pid for p in (self._executor._processes or {}).values()]
 
     async def choose(self, variant: str, moves: Sequence[str], *, level: int,
                      time_ms: int | None, seed: int) -> Analysis:

@@ -14,8 +14,8 @@ from typing import Any
 from aiohttp import web
 from redis.exceptions import LockError
 
-from engine.ai import LEVELS as AI_LEVELS
 from engine.errors import VariantError
+from engine.levels import DEFAULT, LEVELS, LOWEST, TOP
 from engine.variants import (
     CUSTOM_SPEC,
     MAX_K,
@@ -32,7 +32,8 @@ from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
-from .http_guard import Handler, json_api_errors
+from .http_guard import Handler, json_api_errors, same_origin_writes
+from .levels import get_levels
 from .identity import player_of
 from .proxy import client_address
 from .repository import game_record
@@ -45,7 +46,6 @@ from .user_text import TextError, clean_name, loads_strict
 log = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 4096
-DEFAULT_AI_LEVEL = 3
 LIST_LIMIT = 50
 QUICKPLAY_LOCK_S = 5.0  # the longest a quickplay waits for (or holds) its kind of game
 HOST_GRACE_MS = 30_000  # a quickplay room's host has this long to connect its socket
@@ -55,7 +55,7 @@ def json_errors(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except ArenaError as error:
-            request.app[ARENA].metrics.errors.inc(code=error.code.value)
+            request.app[ARENA].metrics.errors.labels(code=error.code.value).inc()
             return web.json_response(error.to_dict(), status=error.http_status)
         except web.HTTPException:
             raise
@@ -155,10 +155,10 @@ def parse_rated(body: dict[str, Any]) -> bool:
 
 
 def parse_level(body: dict[str, Any]) -> int:
-    """An integer level of the engine's range: 3.0 or true would be stored as given."""
-    level = body.get("ai_level", DEFAULT_AI_LEVEL)
-    if type(level) is not int or level not in AI_LEVELS:
-        raise bad_request(f'"ai_level" must be an integer {AI_LEVELS[0]}..{AI_LEVELS[-1]}')
+    """An integer level of the ladder (engine/levels.py): 3.0 or true would be stored as given."""
+    level = body.get("ai_level", DEFAULT)
+    if type(level) is not int or level not in LEVELS:
+        raise bad_request(f'"ai_level" must be an integer {LOWEST}..{TOP}')
     return level
 
 
@@ -342,10 +342,9 @@ async def metrics(request: web.Request) -> web.Response:
         if state is not None:
             by_status[state.status.value] += 1
     for status in Status:
-        arena.metrics.rooms.set(by_status[status.value], status=status.value)
-    return web.Response(text=request.app[ARENA].metrics.registry.render(),
-                        content_type="text/plain", charset="utf-8",
-                        headers={"X-Prometheus-Format": "0.0.4"})
+        arena.metrics.rooms.labels(status=status.value).set(by_status[status.value])
+    return web.Response(body=arena.metrics.render(),
+                        headers={"Content-Type": arena.metrics.content_type})
 
 
 def setup(app: web.Application) -> None:
@@ -354,6 +353,7 @@ def setup(app: web.Application) -> None:
     app.cleanup_ctx.append(arena_context)
     app.on_shutdown.append(close_sockets)
     app.middlewares.append(json_api_errors)
+    app.middlewares.append(same_origin_writes)
     app.router.add_post("/api/rooms", post_room)
     app.router.add_get("/api/rooms", list_rooms)
     app.router.add_get("/api/rooms/{room_id}", get_room)
@@ -361,6 +361,7 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/rooms/{room_id}/export", export_game)
     app.router.add_post("/api/quickplay", post_quickplay)
     app.router.add_get("/api/variants", list_variants)
+    app.router.add_get("/api/levels", get_levels)
     app.router.add_get("/ws/{room_id}", ws.websocket)
     app.router.add_get("/r/{room_id}", index_page)
     app.router.add_get("/metrics", metrics)

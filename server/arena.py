@@ -63,7 +63,8 @@ def build_arena(app: web.Application) -> Arena:
     fanout = Fanout(client)
     presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
     pool = AiPool(settings.ai_workers, metrics)
-    ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms)
+    ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
+                  settings.ai_think_ms)
     service.after_commit.append(ai.on_commit)
     per_minute = settings.room_creations_per_minute
     limiter = KeyedLimiter(per_minute, per_minute / 60) if per_minute else None

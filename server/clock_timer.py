@@ -137,11 +137,11 @@ class TimerLoop:
             state = await self.repo.find(room_id)
             now = int(time.time() * 1000)
             if state is not None and flag_fallen(state, now):
-                self.metrics.timer_fires.inc(kind="flag")
+                self.metrics.timer_fires.labels(kind="flag").inc()
                 state = (await self.service.execute(room_id, lambda _s: commands.Tick())).state
             elif state is not None and (ai_due := ai_due_at(state, self.index.pace_ms)) \
                     is not None and ai_due <= now:
-                self.metrics.timer_fires.inc(kind="ai")
+                self.metrics.timer_fires.labels(kind="ai").inc()
                 await self.play_ai(room_id)  # the AI player keeps the entry up to date
                 return
             elif state is not None and (restart := demo_restart_at(state)) is not None \
@@ -151,7 +151,7 @@ class TimerLoop:
                     # (server/ws.py registers it again) instead of playing to an empty room.
                     await self.index.release(room_id, claimed, None)
                     return
-                self.metrics.timer_fires.inc(kind="demo")
+                self.metrics.timer_fires.labels(kind="demo").inc()
                 state = (await self.service.execute(room_id, lambda _s: commands.Tick())).state
             await self.index.release(room_id, claimed, state)
         except Exception:

@@ -35,13 +35,13 @@ class ErrorCode(enum.StrEnum):
     CANNOT_CLAIM_YET = "cannot_claim_yet"
     CHAT_TOO_LONG = "chat_too_long"
     RATE_LIMITED = "rate_limited"
-    FRAME_TOO_LARGE = "frame_too_large"
     ORIGIN_FORBIDDEN = "origin_forbidden"
     BAD_VARIANT = "bad_variant"
     BAD_REQUEST = "bad_request"
     BODY_TOO_LARGE = "body_too_large"
     NOT_FOUND = "not_found"
     METHOD_NOT_ALLOWED = "method_not_allowed"
+    BAD_CONTENT_TYPE = "bad_content_type"
     CONFLICT = "conflict"
     NOT_RATED_ELIGIBLE = "not_rated_eligible"
     BAD_USERNAME = "bad_username"
@@ -64,6 +64,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.BODY_TOO_LARGE: 413,
     ErrorCode.NOT_FOUND: 404,
     ErrorCode.METHOD_NOT_ALLOWED: 405,
+    ErrorCode.BAD_CONTENT_TYPE: 415,
     ErrorCode.CONFLICT: 409,
     ErrorCode.INTERNAL_ERROR: 500,
     ErrorCode.USERNAME_TAKEN: 409,

@@ -158,7 +158,7 @@ class RoomService:
             await self.repo.refresh_indexes(new, now_ms())
         for event in transition.events:
             if event["type"] == "move":
-                self.metrics.moves.inc(by="ai" if new.is_ai(event["seat"]) else "human")
+                self.metrics.moves.labels(by="ai" if new.is_ai(event["seat"]) else "human").inc()
             elif event["type"] == "game_over":
                 log.info("room %s game %d over: %s", new.room_id, new.game_no, event["result"])
             elif event["type"] == "game_started":

@@ -47,6 +47,7 @@ class Settings:
     claim_after_s: int = 60                # no clock: opponent gone this long -> claim the win
     ai_max_time_ms: int = 0                # > 0 caps every AI search's budget (tests, small hosts)
     ai_pace_ms: int = 800                  # pause between moves in AI-vs-AI demo rooms
+    ai_think_ms: int = 500                 # least time before the AI answers a person's move
     room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
     max_sockets_per_ip: int = 200          # open WebSockets per client IP on a node; 0: no cap
     trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
@@ -72,6 +73,7 @@ class Settings:
             claim_after_s=_env_int(env, "CLAIM_AFTER_S", defaults.claim_after_s, minimum=0),
             ai_max_time_ms=_env_int(env, "AI_MAX_TIME_MS", defaults.ai_max_time_ms, minimum=0),
             ai_pace_ms=_env_int(env, "AI_PACE_MS", defaults.ai_pace_ms, minimum=0),
+            ai_think_ms=_env_int(env, "AI_THINK_MS", defaults.ai_think_ms, minimum=0),
             room_creations_per_minute=_env_int(env, "ROOM_CREATIONS_PER_MINUTE",
                                                defaults.room_creations_per_minute, minimum=0),
             max_sockets_per_ip=_env_int(env, "MAX_SOCKETS_PER_IP", defaults.max_sockets_per_ip,

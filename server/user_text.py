@@ -74,9 +74,12 @@ def loads_strict(text: str | bytes) -> Any:
     for absurd nesting, like `json.loads`."""
     if isinstance(text, bytes):
         text = text.decode("utf-8")  # UnicodeDecodeError is a ValueError
+    else:
+        text.encode("utf-8")  # raw lone surrogates: UnicodeEncodeError, a ValueError too
     value = json.loads(text)
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise TextError("a string holds a lone UTF-16 surrogate") from None
+    if "\\u" in text:  # now only an escape can have made a surrogate: look (rarely needed)
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise TextError("a string holds a lone UTF-16 surrogate") from None
     return value

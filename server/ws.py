@@ -86,7 +86,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     address = client_address(request)
     cap = arena.settings.max_sockets_per_ip
     if cap and arena.sockets_per_ip[address] >= cap:
-        arena.metrics.errors.inc(code=ErrorCode.RATE_LIMITED.value)
+        arena.metrics.errors.labels(code=ErrorCode.RATE_LIMITED.value).inc()
         error = ArenaError(ErrorCode.RATE_LIMITED, "too many open connections from your address")
         return web.json_response(error.to_dict(), status=429)
     # No permessage-deflate: messages are small JSON, and each socket's zlib state costs
@@ -370,7 +370,7 @@ class Connection:
 
     def _refuse_flood(self, cid: str | None) -> None:
         self.violations += 1
-        self.arena.metrics.errors.inc(code=ErrorCode.RATE_LIMITED.value)
+        self.arena.metrics.errors.labels(code=ErrorCode.RATE_LIMITED.value).inc()
         if self.violations > ABUSE_LIMIT:
             raise CloseSocket(Close.ABUSE, ArenaError(ErrorCode.RATE_LIMITED,
                                                       "far too many messages"), cid)
@@ -382,7 +382,7 @@ class Connection:
             message = parse_frame(text)
             await self._on_message(message)
         except ArenaError as error:
-            self.arena.metrics.errors.inc(code=error.code.value)
+            self.arena.metrics.errors.labels(code=error.code.value).inc()
             self.send(error_message(error, client_id(message)))
         except Exception:
             log.exception("room %s: command failed", self.room_id)
@@ -391,7 +391,7 @@ class Connection:
 
     async def _on_message(self, message: dict[str, Any]) -> None:
         kind = check_type(message)
-        self.arena.metrics.commands.inc(type=kind)
+        self.arena.metrics.commands.labels(type=kind).inc()
         if kind == "ping":
             pong: dict[str, Any] = {"type": "pong", "now": now_ms()}
             if (cid := client_id(message)) is not None:

@@ -36,7 +36,7 @@ def test_every_variable_is_read_from_the_environment() -> None:
         "HOST": "0.0.0.0", "PORT": "9001", "REDIS_URL": "redis://db:6379/2", "NODE_ID": "n7",
         "AI_WORKERS": "3", "ALLOWED_ORIGINS": "https://caro.example.org, http://localhost:3000/",
         "ROOM_TTL_S": "60", "RECORD_TTL_S": "120", "LOG_LEVEL": "debug", "CLIENT_DIR": "/srv/c",
-        "TRUST_PROXY": "yes", "DATA_DIR": "/var/lib/caro",
+        "TRUST_PROXY": "yes", "AI_THINK_MS": "250", "DATA_DIR": "/var/lib/caro",
         "DATABASE_URL": "postgresql://caro:secret@db:5432/caro",
     }
     settings = Settings.from_env(env)
@@ -44,7 +44,7 @@ def test_every_variable_is_read_from_the_environment() -> None:
         host="0.0.0.0", port=9001, redis_url="redis://db:6379/2", node_id="n7", ai_workers=3,
         allowed_origins=("https://caro.example.org", "http://localhost:3000"),
         room_ttl_s=60, record_ttl_s=120, log_level="DEBUG", client_dir=Path("/srv/c"),
-        trust_proxy=True, data_dir=Path("/var/lib/caro"),
+        trust_proxy=True, ai_think_ms=250, data_dir=Path("/var/lib/caro"),
         database_url="postgresql://caro:secret@db:5432/caro",
     )
     assert not settings.embedded_store

@@ -12,13 +12,16 @@ export class ApiError extends Error {
   }
 }
 
+// Requests that change something always travel as JSON, an empty body as {}: the server
+// refuses any other content type for them (docs/protocol.md §2, cross-site requests).
 async function request(method, path, body) {
+  const changes = method !== "GET";
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
+      headers: changes ? { "Content-Type": "application/json" } : {},
+      body: changes ? JSON.stringify(body ?? {}) : undefined,
     });
   } catch (err) {
     throw new ApiError("network", String(err));
@@ -52,6 +55,17 @@ export function joinRoom(roomId, name) {
 export async function openRooms() {
   const data = await request("GET", "/api/rooms?open=1");
   return data.rooms || [];
+}
+
+let levelsRequest = null;
+
+/** GET /api/levels, asked once: { default, levels: [{ level, name, about, rating }] }. */
+export function aiLevels() {
+  levelsRequest = levelsRequest || request("GET", "/api/levels").catch((err) => {
+    levelsRequest = null;
+    throw err;
+  });
+  return levelsRequest;
 }
 
 /** Public rooms being played, for watching. */

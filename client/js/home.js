@@ -2,9 +2,10 @@
 // room; the lobby of open public rooms; a short "how to play" for each game.
 
 import {
-  ApiError, createRoom, joinRoom, liveRooms, loadName, loadToken, openRooms, quickPlay, saveToken,
+  aiLevels, ApiError, createRoom, joinRoom, liveRooms, loadName, loadToken, openRooms, quickPlay,
+  saveToken,
 } from "./api.js";
-import { errorText, onLangChange, t } from "./i18n.js";
+import { errorText, lang, onLangChange, t } from "./i18n.js";
 import { gameIcon } from "./icons.js";
 import { parseVariant } from "./notation.js";
 import { navigate } from "./router.js";
@@ -68,14 +69,16 @@ function buildForm(prefs) {
       el("label", {}, tEl("span", "home.k"), numberInput("k", 3, 7, 5)),
       el("label", {}, tEl("span", "home.rule"), ruleSelect)),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "gravity" }), tEl("span", "home.gravity")));
-  const levelSelect = el("select", { name: "level", "data-i18n-label": "home.level", "aria-label": t("home.level") },
-    [1, 2, 3, 4, 5].map((n) => el("option", { value: n }, String(n))));
-  levelSelect.value = String(prefs.level || 3);
+  // The options come from the server's ladder (GET /api/levels): see fillLevels.
+  const levelSelect = el("select", { name: "level", "data-i18n-label": "home.level", "aria-label": t("home.level") });
+  levelSelect.dataset.wanted = prefs.level ? String(prefs.level) : "";
   const opponents = el("div", { class: "segmented" },
     radioTile("opponent", "human", "home.opp.friend", "home.opp.friend.hint", prefs.opponent === "human"),
     radioTile("opponent", "ai", "home.opp.ai", null, prefs.opponent === "ai"),
     radioTile("opponent", "quick", "home.opp.quick", "home.opp.quick.hint", prefs.opponent === "quick"));
-  const levelRow = el("label", { class: "inline-fields level-row" }, tEl("span", "home.level"), levelSelect);
+  const levelRow = el("div", { class: "level-row" },
+    el("label", { class: "inline-fields" }, tEl("span", "home.level"), levelSelect),
+    el("p", { class: "muted level-about", id: "level-about" }));
   const sides = el("div", { class: "segmented" },
     radioTile("side", "first", "home.first.me", null, prefs.side === "first"),
     radioTile("side", "second", "home.first.them", null, prefs.side === "second"),
@@ -98,6 +101,28 @@ function buildForm(prefs) {
     ratedBox,
     submit);
   return form;
+}
+
+/** "4 · Club (Elo 650)" in the page's language; the rating only when one was measured. */
+function levelLabel(entry) {
+  const name = entry.name[lang()] || entry.name.en;
+  const rating = entry.rating ? ` (${t("home.level.elo", { elo: entry.rating.elo })})` : "";
+  return `${entry.level} · ${name}${rating}`;
+}
+
+/** Fills the level picker from the server's ladder, keeping the chosen (or saved) level. */
+function fillLevels(form, ladder) {
+  const select = form.querySelector("select[name=level]");
+  const wanted = select.value || select.dataset.wanted;
+  select.replaceChildren(...ladder.levels.map((entry) => el("option", { value: entry.level }, levelLabel(entry))));
+  const known = ladder.levels.some((entry) => String(entry.level) === wanted);
+  select.value = known ? wanted : String(ladder.default);
+  showLevelAbout(form, ladder);
+}
+
+function showLevelAbout(form, ladder) {
+  const chosen = ladder.levels.find((entry) => String(entry.level) === form.querySelector("select[name=level]").value);
+  form.querySelector("#level-about").textContent = chosen ? chosen.about[lang()] || chosen.about.en : "";
 }
 
 function readForm(form) {
@@ -131,7 +156,7 @@ function syncFormVisibility(form) {
 }
 
 function loadPrefs() {
-  const defaults = { game: "caro", opponent: "human", level: 3, side: "random", clock: "none", public: false };
+  const defaults = { game: "caro", opponent: "human", level: null, side: "random", clock: "none", public: false };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(PREFS_KEY) || "{}") };
   } catch {
@@ -239,7 +264,15 @@ export function mountHome(main) {
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline")),
     form,
     el("div", { class: "side-col" }, yourGamesCard(), lobby, buildHowTo())));
-  form.addEventListener("change", () => syncFormVisibility(form));
+  let ladder = null;
+  aiLevels().then((answer) => {
+    ladder = answer;
+    fillLevels(form, ladder);
+  }).catch(() => toast(errorText("internal_error"), "error"));
+  form.addEventListener("change", () => {
+    syncFormVisibility(form);
+    if (ladder) showLevelAbout(form, ladder);
+  });
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     submitForm(form);
@@ -259,7 +292,10 @@ export function mountHome(main) {
   };
   refresh();
   const timer = setInterval(refresh, LOBBY_REFRESH_MS);
-  const stopLang = onLangChange(renderLobby);
+  const stopLang = onLangChange(() => {
+    renderLobby();
+    if (ladder) fillLevels(form, ladder);
+  });
   return () => {
     clearInterval(timer);
     stopLang();

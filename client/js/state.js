@@ -3,64 +3,31 @@
 // events in and renders what comes out.
 
 const CHAT_KEEP = 50;
+// State fields an event may carry (docs/protocol.md §3.3): an event field with one of these
+// names is that field's new value, so the page never keeps what the server has cleared.
+const STATE_FIELDS = ["status", "turn", "clock", "moves", "result", "last_move_at", "started_at",
+  "finished_at", "draw_offer", "takeback_request", "rematch_offer"];
+// What `<what>_offered` / `_requested` sets to the offering seat and `<what>_declined` clears.
+const PENDING = { draw: "draw_offer", takeback: "takeback_request", rematch: "rematch_offer" };
 
 /** Returns the state after `event` (a versioned server event); the input is not changed. */
 export function applyEvent(state, event) {
+  if (event.type === "rematch") return { ...event.state, v: event.v };
   const next = { ...state, v: event.v };
-  switch (event.type) {
-    case "seat_taken":
-      next.seats = { ...state.seats, [event.seat]: event.player };
-      break;
-    case "game_started":
-      next.status = "playing";
-      next.clock = event.clock;
-      next.turn = event.turn;
-      break;
-    case "move":
-      next.moves = [...state.moves, event.move];
-      next.turn = event.turn;
-      next.clock = event.clock;
-      next.draw_offer = null;
-      next.takeback_request = null;
-      break;
-    case "game_over":
-      next.status = "finished";
-      next.result = event.result;
-      next.clock = event.clock;
-      next.draw_offer = null;
-      next.takeback_request = null;
-      break;
-    case "draw_offered":
-      next.draw_offer = event.seat;
-      break;
-    case "draw_declined":
-      next.draw_offer = null;
-      break;
-    case "takeback_requested":
-      next.takeback_request = event.seat;
-      break;
-    case "takeback_declined":
-      next.takeback_request = null;
-      break;
-    case "takeback":
-      next.moves = event.moves.slice();
-      next.turn = event.turn;
-      next.clock = event.clock;
-      next.takeback_request = null;
-      break;
-    case "rematch_offered":
-      next.rematch_offer = event.seat;
-      break;
-    case "rematch_declined":
-      next.rematch_offer = null;
-      break;
-    case "rematch":
-      return { ...event.state, v: event.v };
-    case "chat":
-      next.chat = [...(state.chat || []), { from: event.from, text: event.text, ts: event.ts }].slice(-CHAT_KEEP);
-      break;
-    default:
-      break;
+  for (const field of STATE_FIELDS) {
+    if (field in event) next[field] = Array.isArray(event[field]) ? event[field].slice() : event[field];
+  }
+  const [what, answer] = event.type.split("_");
+  if (event.type === "seat_taken") {
+    next.seats = { ...state.seats, [event.seat]: event.player };
+  } else if (event.type === "move") {
+    next.moves = [...state.moves, event.move];
+  } else if (event.type === "chat") {
+    next.chat = [...(state.chat || []), { from: event.from, text: event.text, ts: event.ts }].slice(-CHAT_KEEP);
+  } else if (PENDING[what] && (answer === "offered" || answer === "requested")) {
+    next[PENDING[what]] = event.seat;
+  } else if (PENDING[what] && answer === "declined") {
+    next[PENDING[what]] = null;
   }
   return next;
 }

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -31,6 +30,7 @@ from engine.connect4.position import (
 from engine.connect4.solver import Connect4Solver, best_column, position_from_columns
 from engine.connect4.transposition import CTX_ABORTED, CTX_DEADLINE_NS, CTX_LEN, CTX_NODES
 from engine.errors import EngineError
+from engine.levels import LEVELS, TOP, Connect4Strength
 from engine.variants import VARIANTS
 
 # Kept back from the budget for the Python work around the searches.
@@ -42,25 +42,6 @@ EARLY_PLIES = 8
 EARLY_SOLVE_SHARE = 0.25
 MAX_PV = 12
 
-
-@dataclass(frozen=True, slots=True)
-class LevelProfile:
-    """How one level plays: share of the budget for the exact solve, the deepest heuristic
-    search, and how often it picks another move than the best (seeded, so reproducible)."""
-
-    solve_share: float
-    max_depth: int
-    mistake_rate: float
-    any_move_mistakes: bool  # a mistake is any other legal move, not just the second best
-
-
-LEVEL_PROFILES = {
-    1: LevelProfile(0.0, 2, 0.5, True),
-    2: LevelProfile(0.0, 4, 0.25, False),
-    3: LevelProfile(0.0, 8, 0.1, False),
-    4: LevelProfile(0.5, CELLS, 0.0, False),
-    5: LevelProfile(0.75, CELLS, 0.0, False),
-}
 
 _solver: Connect4Solver | None = None
 
@@ -81,7 +62,7 @@ def choose_connect4_move(board: Board, *, time_ms: int, level: int, seed: int) -
     started = time.monotonic_ns()
     if board.variant != VARIANTS["connect4"]:
         raise EngineError(f"not a Connect Four board: {board.variant.spec}")
-    profile = LEVEL_PROFILES[level]
+    profile = LEVELS[level].connect4
     columns = "".join(str(cell % WIDTH + 1) for cell in board.move_stack)
     current, mask, moves = position_from_columns(columns)
     deadline = started + int((time_ms - SAFETY_MS) * 1e6)
@@ -124,7 +105,7 @@ def warm_up() -> None:
     processes call this once when they start.
     """
     board = Board.from_moves("connect4", list("32164625"))
-    for level in (1, 5):
+    for level in (1, TOP):
         choose_connect4_move(board, time_ms=60_000, level=level, seed=0)
 
 
@@ -165,7 +146,7 @@ def _exact_pv(
 
 
 def deepen(
-    current: np.uint64, mask: np.uint64, moves: int, profile: LevelProfile, deadline: int
+    current: np.uint64, mask: np.uint64, moves: int, profile: Connect4Strength, deadline: int
 ) -> tuple[np.ndarray, int, int]:
     """Iterative deepening to ``profile.max_depth``: the root scores of the deepest finished
     iteration, that depth and the nodes searched. Depth 1 always finishes (no deadline)."""
@@ -191,12 +172,17 @@ def deepen(
     return best_scores, reached, int(ctx[CTX_NODES])
 
 
-def pick(scores: np.ndarray, profile: LevelProfile, rng: random.Random) -> int:
-    """The best column, or now and then (per the level) a worse one."""
+def pick(scores: np.ndarray, profile: Connect4Strength, rng: random.Random) -> int:
+    """The best column, or now and then (per the level) a worse one: never instead of a proven
+    win, and never one the search saw lose by force (so every level takes a four and blocks
+    the opponent's, the search seeing both at depth 2)."""
     ranked = sorted(
         (col for col in COLUMN_ORDER.tolist() if scores[col] > NO_MOVE),
         key=lambda col: -scores[col],
     )
+    if scores[ranked[0]] >= PROVEN:
+        return ranked[0]
+    ranked = ranked[:1] + [col for col in ranked[1:] if scores[col] > -PROVEN]
     if len(ranked) > 1 and rng.random() < profile.mistake_rate:
         if profile.any_move_mistakes:
             return rng.choice(ranked[1:])
@@ -216,4 +202,4 @@ def _proven_score(exact: int, moves: int) -> int:
     return WIN_SCORE - plies if exact > 0 else -(WIN_SCORE - plies)
 
 
-__all__ = ["LEVEL_PROFILES", "LevelProfile", "choose_connect4_move", "deepen", "pick", "warm_up"]
+__all__ = ["choose_connect4_move", "deepen", "pick", "warm_up"]

@@ -9,7 +9,7 @@ Modules, each with one job:
   ttable     Zobrist-keyed transposition table sized from a MiB budget
   alphabeta  negamax PVS with iterative deepening, LMR, killers, history, horizon VCF
   timer      a monotonic clock callable from compiled code (hard deadline)
-  player     choose_grid_move: levels, root threat search, time budget, Analysis
+  player     choose_grid_move: level budgets and noise, root threat search, Analysis
 
 Everything hot is numba-compiled with ``cache=True``; call :func:`warm_up` in worker
 initialisers so the first real move does not pay for loading (or compiling) the code.
@@ -20,10 +20,9 @@ from engine.search.cache_guard import clear_stale_cache
 clear_stale_cache()
 
 from engine.search.player import (  # noqa: E402  (after the cache check on purpose)
-    LEVEL_SETTINGS,
     choose_grid_move,
     position_of,
     warm_up,
 )
 
-__all__ = ["LEVEL_SETTINGS", "choose_grid_move", "position_of", "warm_up"]
+__all__ = ["choose_grid_move", "position_of", "warm_up"]

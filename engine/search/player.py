@@ -4,8 +4,9 @@ alpha-beta fallback for gravity boards), with playing levels.
 Order of business for a move: an immediate five or a forced block is played at once (through
 the search, which sees them at depth 1); then a VCF and, time allowing, a VCT for the side to
 move; otherwise iterative-deepening alpha-beta until the deadline. Lower levels think less and
-deeper levels are capped, and levels 1..3 sometimes pick a reasonable second-best move, chosen
-by a generator seeded from ``seed`` and the position so a game replays identically.
+levels (``engine.levels``) cap the depth and the nodes, and the lowest ones sometimes pick one
+of the best few candidate moves instead of the best, chosen by a generator seeded from ``seed``
+and the position so a game replays identically.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ import gc
 import logging
 import random
 import time
-from dataclasses import dataclass
 
 import numpy as np
 
 from engine.analysis import Analysis
 from engine.board import Board
+from engine.levels import LEVELS, TOP, GridStrength
 from engine.search.alphabeta import (
     DEADLINE,
     FULL_ROOT,
@@ -31,8 +32,9 @@ from engine.search.alphabeta import (
     SearchContext,
     search_root,
 )
+from engine.search.evaluation import tally_fives
 from engine.search.patterns import CARO, CARO_EXACT, FREESTYLE, STANDARD
-from engine.search.position import Position, new_position
+from engine.search.position import FIVE_MARKS, GRAVITY, Position, first_marked, new_position
 from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
 from engine.search.ttable import DEFAULT_TT_MIB, MATE_BOUND, WIN, new_table
 from engine.variants import Rule
@@ -49,29 +51,8 @@ SAFETY_MS = 25  # left for stopping (clock read every few hundred nodes) and ans
 VCF_DEPTH = 24
 VCT_DEPTH = 6
 LEAF_VCF_NODES_BUDGET = 200  # per horizon node
-THREAT_SHARE = 30  # percent of the budget the root VCF / VCT may use
+THREAT_SHARE = 30  # percent of the budget (time or nodes) the root VCF / VCT may use
 VCT_WIN = WIN - 999
-
-
-@dataclass(frozen=True, slots=True)
-class LevelSettings:
-    """How one playing level thinks. ``blunder_rate`` is the chance to play another move that
-    scores within ``blunder_margin`` of the best and does not allow a five next move."""
-
-    time_share: float
-    max_depth: int
-    blunder_rate: float
-    blunder_margin: int
-    threat_search: bool
-
-
-LEVEL_SETTINGS = {
-    1: LevelSettings(0.25, 1, 0.35, 2 * WIN, False),
-    2: LevelSettings(0.4, 2, 0.2, 300, False),
-    3: LevelSettings(0.6, 4, 0.1, 80, True),
-    4: LevelSettings(0.8, 8, 0.0, 0, True),
-    5: LevelSettings(1.0, MAX_PLY - 8, 0.0, 0, True),
-}
 
 
 def _new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> SearchContext:
@@ -139,11 +120,19 @@ def _threat_win(
     return line, (VCT_WIN if by_vct else WIN - len(line))
 
 
+def _own_five(pos: Position, side: int) -> tuple[list[int], int] | None:
+    """The five ``side`` completes at once, as a one-move line (every level plays it: the move
+    lists stop at the opponent's blocks when both sides have a four)."""
+    if pos.cfg[GRAVITY] or tally_fives(pos.tally[side - 1]) == 0:
+        return None
+    return [int(first_marked(pos, side - 1, FIVE_MARKS))], WIN - 1
+
+
 def choose_grid_move(
     board: Board,
     *,
     time_ms: int,
-    level: int = 5,
+    level: int = TOP,
     seed: int = 0,
     tt_mib: int | None = None,
     max_depth: int | None = None,
@@ -175,27 +164,31 @@ def _choose(
     max_nodes: int | None,
 ) -> Analysis:
     started = time.monotonic_ns()
-    settings = LEVEL_SETTINGS[level]
-    budget_ns = int(max(1.0, time_ms * settings.time_share - SAFETY_MS) * 1_000_000)
+    settings = LEVELS[level].grid
+    budget_ns = int(max(1.0, time_ms - SAFETY_MS) * 1_000_000)
     deadline = started + budget_ns
     pos = position_of(board)
     side = board.turn
     ctx = _new_context(
         pos,
         tt_mib or DEFAULT_TT_MIB,
-        settings.blunder_rate > 0,
+        settings.noise_rate > 0,
         LEAF_VCF_NODES_BUDGET if settings.threat_search else 0,
     )
     ctx.ctl[DEADLINE] = deadline
-    if max_nodes is not None:
-        ctx.ctl[NODE_LIMIT] = max_nodes
-    depth_cap = min(settings.max_depth, max_depth or settings.max_depth)
+    node_caps = [n for n in (settings.max_nodes, max_nodes) if n is not None]
+    if node_caps:
+        ctx.ctl[NODE_LIMIT] = min(node_caps)
+    depth_cap = min(d for d in (settings.max_depth, max_depth, MAX_PLY - 8) if d is not None)
 
-    threat = None
-    if settings.threat_search and not board.variant.gravity and len(board.move_stack) >= 5:
+    threat = _own_five(pos, side)
+    if threat is None and settings.threat_search and not board.variant.gravity \
+            and len(board.move_stack) >= 5:
         threat_nodes = max(2000, min(500_000, time_ms * 100))
+        if node_caps:
+            threat_nodes = max(1000, min(node_caps) * THREAT_SHARE // 100)
         threat_deadline = started + budget_ns * THREAT_SHARE // 100
-        threat = _threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=level >= 4)
+        threat = _threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=settings.vct)
     if threat:
         pv, score = threat
         move, depth = pv[0], len(pv)
@@ -208,8 +201,8 @@ def _choose(
         n = search_root(pos, ctx, side, depth_cap, soft, root_moves, result, pv_out)
         move, score, depth, nodes = (int(x) for x in result)
         pv = [int(m) for m in pv_out[: list(pv_out).index(-1)]] if pv_out[0] >= 0 else [move]
-        move, score, pv = _maybe_blunder(
-            board, pos, settings, seed, root_moves[:n], ctx.root_scores[:n], move, score, pv
+        move, score, pv = _add_noise(
+            board, settings, seed, root_moves[:n], ctx.root_scores[:n], move, score, pv
         )
     elapsed_ms = (time.monotonic_ns() - started) / 1e6
     cells = [int(pos.index_of[m]) for m in pv if m >= 0]
@@ -231,10 +224,9 @@ def _choose(
     )
 
 
-def _maybe_blunder(
+def _add_noise(
     board: Board,
-    pos: Position,
-    settings: LevelSettings,
+    settings: GridStrength,
     seed: int,
     moves: np.ndarray,
     scores: np.ndarray,
@@ -242,14 +234,19 @@ def _maybe_blunder(
     score: int,
     pv: list[int],
 ) -> tuple[int, int, list[int]]:
-    """At weak levels, sometimes swap the best move for a plausible worse one."""
-    if settings.blunder_rate <= 0 or len(moves) < 2 or score >= MATE_BOUND:
+    """At weak levels, sometimes swap the best move for another of the best few root moves.
+
+    Root moves are the cells near the stones, or only the forced answers when a five threatens,
+    so the swap is never a far-away move nor a missed block; a winning move is never swapped,
+    nor swapped for a move that is seen to lose by force."""
+    if settings.noise_rate <= 0 or len(moves) < 2 or score >= MATE_BOUND:
         return move, score, pv
     rng = random.Random(f"{seed}:{board.zobrist_hash()}:{len(board.move_stack)}")
-    if rng.random() >= settings.blunder_rate:
+    if rng.random() >= settings.noise_rate:
         return move, score, pv
-    floor = max(score - settings.blunder_margin, -(WIN - 3))
-    ranked = zip(moves[:6], scores[:6], strict=True)
+    floor = max(score - settings.noise_margin, -(MATE_BOUND - 1))
+    pool = settings.noise_pool
+    ranked = zip(moves[:pool], scores[:pool], strict=True)
     options = [(int(m), int(s)) for m, s in ranked if s >= floor and m != move]
     if not options:
         return move, score, pv
@@ -265,6 +262,6 @@ def warm_up() -> None:
         ("caro", "h8 h9 i8 i9 j8"),
         ("caro9", "e5 e6 d5"),
     ):
-        choose_grid_move(Board.from_moves(spec, moves), time_ms=50, level=5)
+        choose_grid_move(Board.from_moves(spec, moves), time_ms=50, level=TOP)
     choose_grid_move(Board.from_moves("gomoku", "h8 h9"), time_ms=30, level=1)
     gc.freeze()  # the long-lived objects (numba's types, our tables) leave future collections

@@ -78,7 +78,8 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
                     draw_offer=None, takeback_request=None)
     return state, [{"type": "takeback", "seat": requester, "undone": list(undone),
                     "moves": list(moves), "turn": state.turn,
-                    "clock": clock.to_dict() if clock else None}]
+                    "clock": clock.to_dict() if clock else None,
+                    "draw_offer": None, "takeback_request": None}]
 
 
 def _require_finished(state: RoomState) -> None:

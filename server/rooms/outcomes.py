@@ -46,8 +46,10 @@ def end_game(state: RoomState, result: Result, now: int) -> Step:
     clock = state.clock.stop(now) if state.clock else None
     state = replace(state, status=Status.FINISHED, result=result, clock=clock, finished_at=now,
                     draw_offer=None, takeback_request=None, rematch_offer=None)
-    return state, [{"type": "game_over", "result": result.to_dict(),
-                    "clock": clock.to_dict() if clock else None}]
+    return state, [{"type": "game_over", "status": state.status.value,
+                    "result": result.to_dict(), "clock": clock.to_dict() if clock else None,
+                    "finished_at": now, "draw_offer": None, "takeback_request": None,
+                    "rematch_offer": None}]
 
 
 def timeout(state: RoomState, now: int) -> Step:

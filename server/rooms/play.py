@@ -90,7 +90,8 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     events = [{"type": "seat_taken", "seat": seat_no, "player": seat.to_public()}]
     if state.free_seat() is None:
         state = _start(state, now)
-        events.append({"type": "game_started", "turn": state.turn,
+        events.append({"type": "game_started", "status": state.status.value,
+                       "turn": state.turn, "started_at": state.started_at,
                        "clock": state.clock.to_dict() if state.clock else None})
     return state, events
 
@@ -111,7 +112,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     state = replace(state, moves=moves, move_times=(*state.move_times, now), clock=clock,
                     last_move_at=now, draw_offer=None, takeback_request=None)
     events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),
-               "turn": state.turn, "clock": clock.to_dict() if clock else None}]
+               "turn": state.turn, "clock": clock.to_dict() if clock else None,
+               "last_move_at": now, "draw_offer": None, "takeback_request": None}]
     outcome = board.outcome()
     if outcome is None:
         return state, events

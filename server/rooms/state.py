@@ -103,7 +103,7 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
-        cells = tuple((col, row) for col, row in data.get("cells", ()))  # older records: none
+        cells = tuple((col, row) for col, row in data["cells"])
         return cls(data["winner"], Reason(data["reason"]), tuple(data["line"]), cells)
 
 
@@ -183,7 +183,7 @@ class RoomState:
     def shown_clock(self) -> Clock | None:
         """The clock as players see it: while the room waits, the configured one, full and
         stopped (a waiting room's `clock: null` would say "no clock")."""
-        if self.clock is None and self.clock_config is not None:
+        if self.status is Status.WAITING and self.clock_config is not None:
             return self.clock_config.start(None, self.created_at)
         return self.clock
 

@@ -80,3 +80,20 @@ def test_takeback_accepted_removes_the_move_for_both_players(players):
         person.wait_plies(1)
         expect(person.cell("a1")).to_have_attribute("aria-label", "a1, empty")
     expect(minh.status()).to_have_text("Your turn")
+
+
+def test_a_takeback_clears_a_pending_draw_offer_on_the_opponents_page(players):
+    lan, minh = start_pair(players)
+    lan.play("h8")
+    minh.play("a1")
+    minh.click("#takeback")
+    takeback = lan.page.locator("#actions .offer", has_text="Minh asks to take back a move.")
+    expect(takeback).to_be_visible()
+    lan.click("#offer-draw")
+    draw = minh.page.locator("#actions .offer", has_text="Lan offers a draw.")
+    expect(draw).to_be_visible()
+    takeback.get_by_role("button", name="Accept").click()
+    for person in (lan, minh):
+        person.wait_plies(1)
+    expect(draw).to_have_count(0)  # the server cleared the offer: no stale "Accept"
+    expect(minh.page.locator("#actions .offer")).to_have_count(0)

@@ -4,6 +4,7 @@ import pytest
 
 from engine.ai import choose_move
 from engine.errors import EngineError, GameOverError, IllegalMoveError, NotationError
+from engine.levels import LOWEST, TOP
 
 
 def test_finished_game_is_refused():
@@ -22,8 +23,8 @@ def test_bad_notation_is_refused_naming_the_token():
     assert error.value.token == "zz"
 
 
-@pytest.mark.parametrize("level", [0, 6, "5"])
-def test_level_outside_1_to_5_is_refused(level):
+@pytest.mark.parametrize("level", [LOWEST - 1, TOP + 1, str(TOP), True])
+def test_level_outside_the_ladder_is_refused(level):
     with pytest.raises(EngineError) as error:
         choose_move("tictactoe", "", level=level)
     assert error.value.code == "bad_level"

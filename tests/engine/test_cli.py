@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from engine.levels import LEVELS, LOWEST, TOP
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -51,6 +53,29 @@ def test_ai_batch_keeps_the_input_order():
 def test_ai_time_budget_gives_a_move_on_gomoku():
     answer = json.loads(run("ai", "--variant", "gomoku", "--time-ms", "200", stdin="h8 h9\n")[0])
     assert answer["move"] not in ("h8", "h9") and answer["depth"] >= 1
+
+
+def test_ai_level_plays_within_that_levels_budget():
+    answer = json.loads(run("ai", "--variant", "gomoku", "--level", str(LOWEST),
+                            stdin="h8 h9 i9 j10\n")[0])
+    assert answer["depth"] <= LEVELS[LOWEST].grid.max_depth
+
+
+def test_a_level_off_the_ladder_is_refused_by_both_commands():
+    for command in ("ai --variant gomoku", "pbrain"):
+        result = subprocess.run(
+            [sys.executable, "-m", "server", *command.split(), "--level", str(TOP + 1)],
+            input="", capture_output=True, text=True, cwd=REPO, timeout=60,
+        )
+        assert result.returncode == 2 and "--level" in result.stderr
+
+
+def test_pbrain_plays_a_game_at_a_chosen_level():
+    lines = run("pbrain", "--level", str(LOWEST), stdin="START 15\nBEGIN\nTURN 7,6\nEND\n")
+    assert lines[0] == "OK" and len(lines) == 3
+    opening, reply = (tuple(map(int, line.split(","))) for line in lines[1:])
+    assert reply not in (opening, (7, 6))
+    assert min(max(abs(reply[0] - x), abs(reply[1] - y)) for x, y in (opening, (7, 6))) <= 2
 
 
 def test_solve_prints_score_nodes_and_microseconds_per_line():

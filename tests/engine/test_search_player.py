@@ -6,6 +6,7 @@ import pytest
 
 from engine.analysis import WIN_SCORE
 from engine.board import Board
+from engine.levels import LEVELS, TOP
 from engine.search import choose_grid_move
 from engine.search.ttable import MATE_BOUND, new_table
 from tests.engine.tactics import load_suite
@@ -40,7 +41,7 @@ def test_makes_an_open_four_from_an_open_three():
 def test_finds_a_win_by_continuous_fours():
     puzzle = next(p for p in load_suite() if p.category == "vcf" and int(p.note.split()[0]) >= 3)
     board = puzzle.board()
-    analysis = choose_grid_move(board, time_ms=BUDGET_MS, level=5)
+    analysis = choose_grid_move(board, time_ms=BUDGET_MS, level=TOP)
     assert analysis.move in puzzle.answers
     assert analysis.score >= MATE_BOUND
 
@@ -99,7 +100,7 @@ def test_tiny_budget_still_returns_a_legal_move():
     assert board.is_legal(board.parse_move(analysis.move))
 
 
-@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_level_returns_a_legal_move(level):
     board, analysis = best("caro", "h8 h9 i9", level=level, time_ms=300)
     assert board.is_legal(board.parse_move(analysis.move))
@@ -125,5 +126,5 @@ def test_replies_to_open_threes_cost_no_depth_so_a_long_threat_line_is_seen_at_d
     # "defend caro #4": g8 loses to a 31-ply line of threes and fours; counting the forced
     # replies as plies, the search only saw it at depth 8 and played g8 at depths 5 and 7.
     puzzle = next(p for p in load_suite() if p.note == "caro #4")
-    analysis = choose_grid_move(puzzle.board(), time_ms=10**6, level=5, max_depth=5)
+    analysis = choose_grid_move(puzzle.board(), time_ms=10**6, level=TOP, max_depth=5)
     assert analysis.move in puzzle.answers

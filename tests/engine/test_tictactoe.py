@@ -6,6 +6,7 @@ import pytest
 
 from engine.ai import choose_move
 from engine.board import Board
+from engine.levels import TOP
 
 
 def worst_result_for_ai(board: Board, ai_player: int) -> int:
@@ -17,7 +18,7 @@ def worst_result_for_ai(board: Board, ai_player: int) -> int:
             return 0
         return 1 if outcome.winner == ai_player else -1
     if board.turn == ai_player:
-        board.push_str(choose_move("tictactoe", board.moves_str(), level=5).move)
+        board.push_str(choose_move("tictactoe", board.moves_str(), level=TOP).move)
         result = worst_result_for_ai(board, ai_player)
         board.pop()
         return result
@@ -35,9 +36,9 @@ def test_ai_never_loses_tictactoe_against_any_strategy(ai_player):
 
 
 def test_ai_takes_an_immediate_win():
-    analysis = choose_move("tictactoe", "a1 b1 a2 b2", level=5)
+    analysis = choose_move("tictactoe", "a1 b1 a2 b2", level=TOP)
     assert analysis.move == "a3" and analysis.score > 0
 
 
 def test_ai_blocks_an_immediate_loss():
-    assert choose_move("tictactoe", "a1 b2 c3 b1", level=5).move == "b3"
+    assert choose_move("tictactoe", "a1 b2 c3 b1", level=TOP).move == "b3"

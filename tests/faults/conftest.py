@@ -7,7 +7,6 @@ and its own nodes (`server_factory`), because it kills or restarts them.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -45,14 +44,6 @@ async def room_state(base_url: str, room_id: str) -> dict[str, Any]:
     status, state = await http("GET", f"{base_url}/api/rooms/{room_id}")
     assert status == 200, state
     return state
-
-
-async def metric(base_url: str, name: str) -> float:
-    """One unlabelled sample of the node's /metrics (0 when absent)."""
-    status, text = await http("GET", f"{base_url}/metrics")
-    assert status == 200
-    found = re.search(rf"^{re.escape(name)} (\S+)$", text, re.M)
-    return float(found.group(1)) if found else 0.0
 
 
 async def eventually(check: Callable[[], Awaitable[bool]], within: float,

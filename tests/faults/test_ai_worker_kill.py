@@ -3,13 +3,14 @@ still comes."""
 
 from __future__ import annotations
 
-from tests.faults.conftest import FAST_ENV, eventually, metric, room_state
-from tests.server.client import Player, create_room
+from engine.levels import TOP
+from tests.faults.conftest import FAST_ENV, eventually, room_state
+from tests.server.client import Player, create_room, metric
 
 
 async def test_ai_move_still_comes_when_its_worker_is_killed_mid_search(server_factory):
     node = server_factory.start("ai-worker-node", env=FAST_ENV | {"AI_MAX_TIME_MS": "3000"})
-    room = await create_room(node.url, variant="gomoku", opponent="ai", ai_level=5,
+    room = await create_room(node.url, variant="gomoku", opponent="ai", ai_level=TOP,
                              your_side="first")
     me = await Player.join(node.ws_url, room["room_id"], token=room["token"])
     await me.move("c13")  # off the opening book: a real search

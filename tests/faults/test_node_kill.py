@@ -7,8 +7,9 @@ import time
 
 import websockets
 
-from tests.faults.conftest import FAST_ENV, eventually, metric, moves_seen, room_state
-from tests.server.client import Player, create_room
+from engine.levels import TOP
+from tests.faults.conftest import FAST_ENV, eventually, moves_seen, room_state
+from tests.server.client import Player, create_room, metric
 
 GAMES = 3
 AI_TAKEOVER_S = 5.0
@@ -84,7 +85,7 @@ async def test_ai_move_the_killed_node_was_searching_arrives_from_the_other_with
     doomed, survivor = two_nodes(
         redis_factory, server_factory, doomed_env=FAST_ENV | {"AI_MAX_TIME_MS": "2000"},
         survivor_env=FAST_ENV | {"AI_MAX_TIME_MS": "1000"})
-    room = await create_room(doomed.url, variant="gomoku", opponent="ai", ai_level=5,
+    room = await create_room(doomed.url, variant="gomoku", opponent="ai", ai_level=TOP,
                              your_side="first")
     rid = room["room_id"]
     me = await Player.join(doomed.ws_url, rid, token=room["token"])

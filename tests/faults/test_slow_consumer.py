@@ -10,8 +10,8 @@ import socket
 
 import websockets
 
-from tests.faults.conftest import eventually, metric, moves_seen, room_state
-from tests.server.client import Player, create_room
+from tests.faults.conftest import eventually, moves_seen, room_state
+from tests.server.client import Player, create_room, metric
 
 # Spectators whose chat makes the room busy: 5 lines each of 300 random characters (random,
 # so that permessage-deflate does not shrink them to nothing).

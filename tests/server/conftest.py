@@ -9,9 +9,9 @@ import pytest
 
 from tests.harness import RedisServer, ServerFactory, ServerNode
 
-# Short AI searches, a short abandonment delay and a quick AI-vs-AI pace keep the suite fast;
-# the behaviour under test is the same as with the defaults.
-FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50",
+# Short AI searches, a short abandonment delay, a quick AI-vs-AI pace and a short pause before
+# the AI's answer keep the suite fast; the behaviour under test is the same as with the defaults.
+FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50", "AI_THINK_MS": "200",
             "AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "0"}
 
 

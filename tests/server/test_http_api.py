@@ -9,6 +9,7 @@ import pytest
 import redis.asyncio as redis
 
 from engine.board import Board
+from engine.levels import DEFAULT, LEVELS, TOP
 from engine.notation import split_game
 from tests.server.client import Player, create_room, http
 
@@ -23,7 +24,7 @@ async def test_create_room_returns_an_unguessable_id_and_token(arena_node):
     ({"variant": "chess"}, 400, "bad_variant"),
     ({}, 400, "bad_variant"),
     ({"variant": "gomoku", "opponent": "robot"}, 400, "bad_request"),
-    ({"variant": "gomoku", "ai_level": 9}, 400, "bad_request"),
+    ({"variant": "gomoku", "ai_level": TOP + 1}, 400, "bad_request"),
     ({"variant": "gomoku", "ai_level": 3.0}, 400, "bad_request"),
     ({"variant": "gomoku", "ai_level": True}, 400, "bad_request"),
     ({"variant": "gomoku", "ai_level": "3"}, 400, "bad_request"),
@@ -140,6 +141,20 @@ async def test_variants_lists_the_built_in_games(arena_node):
     assert {"gomoku", "caro", "connect4", "tictactoe"} <= {v["name"] for v in data["variants"]}
 
 
+async def test_levels_lists_the_ladder_from_the_engine_with_names_in_both_languages(arena_node):
+    status, data = await http("GET", f"{arena_node.url}/api/levels")
+    assert status == 200 and data["default"] == DEFAULT
+    assert [entry["level"] for entry in data["levels"]] == sorted(LEVELS)
+    assert all(entry["name"]["en"] and entry["name"]["vi"] and entry["about"]["vi"]
+               for entry in data["levels"])
+
+
+async def test_a_room_created_without_a_level_gets_the_default(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku", opponent="ai")
+    ai = next(s for s in room["state"]["seats"].values() if s and s["kind"] == "ai")
+    assert ai["level"] == DEFAULT
+
+
 async def test_metrics_are_prometheus_text(arena_node):
     status, text = await http("GET", f"{arena_node.url}/metrics")
     for name in ("caro_ws_connections", "caro_moves_total", "caro_ai_queue_depth",
@@ -197,7 +212,7 @@ async def test_variants_lists_every_variant_a_room_can_be_created_with(arena_nod
     assert {f"caro-{n}" for n in range(16, 21)} <= set(names)
     assert {f"caro-exact-{n}" for n in range(16, 21)} <= set(names)
     for name in names:
-        room = await create_room(arena_node.url, variant=name, opponent="ai")
+        room = await create_room(arena_node.url, variant=name)
         assert room["state"]["variant"] == name
         assert data["variants"][names.index(name)]["rows"] == room["state"]["board"]["rows"]
 
@@ -206,8 +221,9 @@ async def test_variants_say_how_to_ask_for_a_custom_board(arena_node):
     status, data = await http("GET", f"{arena_node.url}/api/variants")
     custom = data["custom"]
     rows, k = custom["rows"][1], custom["k"][0]
+    assert "caro" in custom["rules"]
     spec = custom["spec"].replace("<rows>x<cols>", f"{rows}x{rows}").replace("<k>", str(k)) \
-        .replace("<rule>", custom["rules"][0]).replace("[-gravity]", "")
+        .replace("<rule>", "caro").replace("[-gravity]", "")
     room = await create_room(arena_node.url, variant=spec)
     assert room["state"]["variant"] == spec
     status, refused = await http("POST", f"{arena_node.url}/api/rooms",

@@ -6,10 +6,11 @@ import asyncio
 
 import pytest
 
-from tests.server.client import Player, create_room, http
+from engine.levels import TOP
+from tests.server.client import Player, create_room, http, metric
 from tests.server.conftest import FAST_ENV
 
-# A real search long enough (level 5: about a second) to kill something in the middle of it.
+# A real search long enough (the top level: about a second) to kill something in the middle of it.
 SLOW_AI_ENV = FAST_ENV | {"AI_MAX_TIME_MS": "0"}
 
 
@@ -51,8 +52,7 @@ async def test_seat_resumes_on_another_node_with_the_missed_events(server_factor
 async def searching(node) -> bool:
     """Whether the node reports a busy AI worker within a few seconds."""
     for _ in range(100):
-        status, metrics = await http("GET", f"{node.url}/metrics")
-        if "caro_ai_busy_workers 1" in metrics:
+        if await metric(node.url, "caro_ai_busy_workers") == 1:
             return True
         await asyncio.sleep(0.02)
     return False
@@ -60,7 +60,7 @@ async def searching(node) -> bool:
 
 async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_factory):
     node = server_factory.start("node-ai", env=SLOW_AI_ENV)
-    room = await create_room(node.url, variant="gomoku", opponent="ai", ai_level=5,
+    room = await create_room(node.url, variant="gomoku", opponent="ai", ai_level=TOP,
                              your_side="first")
     me = await Player.join(node.ws_url, room["room_id"], token=room["token"])
     await me.move("h8")
@@ -75,14 +75,13 @@ async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_facto
         status, metrics = await http("GET", f"{node.url}/metrics")
         pytest.fail(f"no AI move after the kill\n{metrics}\n{node.log()}")
     assert reply["ply"] == 2
-    status, metrics = await http("GET", f"{node.url}/metrics")
-    assert "caro_ai_pool_rebuilds_total 1" in metrics
+    assert await metric(node.url, "caro_ai_pool_rebuilds_total") == 1
 
 
 async def test_ai_move_is_taken_over_when_its_node_dies(server_factory):
     doomed = server_factory.start("node-doomed", env=SLOW_AI_ENV)
     survivor = server_factory.start("node-survivor", env=FAST_ENV)
-    room = await create_room(doomed.url, variant="gomoku", opponent="ai", ai_level=5,
+    room = await create_room(doomed.url, variant="gomoku", opponent="ai", ai_level=TOP,
                              your_side="first")
     me = await Player.join(doomed.ws_url, room["room_id"], token=room["token"])
     spectator = await Player.join(survivor.ws_url, room["room_id"], watch=True)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import time
+
 from engine.board import Board
 from server.rooms.outcomes import DEMO_RESTART_MS
 from tests.server.client import Player, create_room, http
+from tests.server.conftest import FAST_ENV
 
 
 async def test_game_against_the_ai_is_played_to_the_end(arena_node):
@@ -32,6 +35,17 @@ async def test_ai_answers_a_human_move(arena_node):
     await me.move("h8")
     reply = await me.wait_for("move", lambda m: m["seat"] == 2)
     assert reply["ply"] == 2 and "cid" not in reply
+
+
+async def test_the_ai_answers_no_sooner_than_the_configured_pause(arena_node):
+    least_s = int(FAST_ENV["AI_THINK_MS"]) / 1000
+    room = await create_room(arena_node.url, variant="gomoku", opponent="ai", your_side="first")
+    me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    for mine in ("h8", "a1"):  # the AI plays near the stones, never in the corner
+        sent = time.monotonic()  # before the server stamps the move, so a lower bound
+        await me.move(mine)
+        await me.wait_for("move", lambda m: m["seat"] == 2)
+        assert time.monotonic() - sent >= least_s
 
 
 async def test_takeback_against_the_ai_is_granted_at_once(arena_node):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.board import Board
+from engine.levels import TOP
 
 SUITE = Path(__file__).with_name("suite.txt")
 
@@ -50,4 +51,4 @@ def solves(puzzle: Puzzle, *, time_ms: int) -> bool:
     """Whether the full-strength AI plays one of the puzzle's answers within ``time_ms``."""
     from engine.search import choose_grid_move
 
-    return choose_grid_move(puzzle.board(), time_ms=time_ms, level=5).move in puzzle.answers
+    return choose_grid_move(puzzle.board(), time_ms=time_ms, level=TOP).move in puzzle.answers

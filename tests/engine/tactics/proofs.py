@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.board import Board
+from engine.levels import TOP
 from engine.search import choose_grid_move
 from engine.search.position import Position, make, unmake
 from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
@@ -56,7 +57,7 @@ def wins_by_threats(pos: Position, side: int) -> bool:
 
 def search_wins(board: Board, nodes: int) -> bool:
     """Whether the full search finds a forced win for the side to move within ``nodes``."""
-    analysis = choose_grid_move(board, time_ms=NO_CLOCK_MS, level=5, max_nodes=nodes)
+    analysis = choose_grid_move(board, time_ms=NO_CLOCK_MS, level=TOP, max_nodes=nodes)
     return analysis.score >= MATE_BOUND
 
 

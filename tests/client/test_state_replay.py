@@ -1,0 +1,34 @@
+"""The browser's `applyEvent` (client/js/state.js) against the server: random room-core games'
+events, applied in Chromium to the first snapshot, give the server's public state after every
+command — so the page never shows an offer, clock or status the server has changed."""
+
+from __future__ import annotations
+
+import json
+
+from tests.server.test_event_replay import random_game
+
+GAMES = 60
+
+
+def test_the_page_applies_events_exactly_as_the_server_changes_its_state(players):
+    games = [random_game(seed) for seed in range(GAMES)]
+    me = players("replay")
+    me.home()
+    replayed = me.page.evaluate(
+        """async (gamesJson) => {
+            const { applyEvent } = await import('/static/js/state.js');
+            return JSON.parse(gamesJson).map(([first, steps]) => {
+                let state = first;
+                return steps.map(([events]) => {
+                    for (const event of events) state = applyEvent(state, event);
+                    return state;
+                });
+            });
+        }""",
+        json.dumps(games),
+    )
+    for seed, ((_first, steps), states) in enumerate(zip(games, replayed, strict=True)):
+        for (events, expected), state in zip(steps, states, strict=True):
+            assert state == expected, (seed, events)
+    assert sum(len(steps) for _first, steps in games) > GAMES * 5

@@ -1,0 +1,41 @@
+"""The rule of docs/protocol.md §3.3 as code: how a client applies one room event to the state
+it holds. Written from the document, not from the server, so a test can hold the server to it:
+applying every event to the first snapshot must give the state the server reports.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+CHAT_KEEP = 50
+# State fields an event may carry; an event field with one of these names is its new value.
+STATE_FIELDS = frozenset({
+    "status", "turn", "clock", "moves", "result", "last_move_at", "started_at", "finished_at",
+    "draw_offer", "takeback_request", "rematch_offer",
+})
+PENDING = {"draw": "draw_offer", "takeback": "takeback_request", "rematch": "rematch_offer"}
+
+
+def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+    """The state after `event`; `state` is not changed."""
+    kind = event["type"]
+    if kind == "rematch":
+        return {**copy.deepcopy(event["state"]), "v": event["v"]}
+    state = copy.deepcopy(state)
+    state["v"] = event["v"]
+    state.update({name: copy.deepcopy(value) for name, value in event.items()
+                  if name in STATE_FIELDS})
+    what, _, answer = kind.partition("_")
+    if kind == "seat_taken":
+        state["seats"][str(event["seat"])] = event["player"]
+    elif kind == "move":
+        state["moves"].append(event["move"])
+    elif kind == "chat":
+        line = {"from": event["from"], "text": event["text"], "ts": event["ts"]}
+        state["chat"] = [*state["chat"], line][-CHAT_KEEP:]
+    elif what in PENDING and answer in ("offered", "requested"):
+        state[PENDING[what]] = event["seat"]
+    elif what in PENDING and answer == "declined":
+        state[PENDING[what]] = None
+    return state

@@ -1,0 +1,120 @@
+""""Applying events to the previous state gives the next state" (docs/protocol.md §3.3), as a
+property of the room core: hundreds of random games — seats taken, moves legal and not, offers,
+answers, takebacks, resignations, claims, chat, clocks running out, rematches — are played
+through `apply`, and after every command the events, applied to the first snapshot by
+tests/server/event_reducer.py, must give exactly the public state the server would report."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.board import Board
+from server.errors import ArenaError
+from server.rooms import ClockConfig, Mode, RoomState, apply, commands, new_room
+from server.rooms.state import Status
+from tests.server.event_reducer import apply_event
+from tests.server.room_helpers import HASH_A, HASH_B, T0
+
+GAMES = 300
+STEPS = 80
+VARIANTS = ("tictactoe", "caro9", "connect4", "custom-5x5-k3-caro")
+
+
+def random_room(rng: random.Random, number: int) -> RoomState:
+    mode = rng.choice([Mode.HUMAN, Mode.HUMAN, Mode.AI, Mode.AI_VS_AI])
+    clock = rng.choice([None, ClockConfig(rng.randint(1, 30) * 1000, rng.choice([0, 2000]))])
+    return new_room(room_id=f"room{number}", variant=rng.choice(VARIANTS), mode=mode,
+                    public=False, now=T0, creator_seat=None if mode is Mode.AI_VS_AI else 1,
+                    creator_name="A", token_hash=None if mode is Mode.AI_VS_AI else HASH_A,
+                    ai_level=1, clock=clock)
+
+
+def random_move(rng: random.Random, state: RoomState) -> commands.Move:
+    """Mostly a legal move for the seat to move (by the AI when it is an AI seat); sometimes an
+    occupied cell, another seat, or text that is no move."""
+    seat = state.turn if rng.random() < 0.9 else rng.choice([1, 2, None])
+    board = Board.from_moves(state.variant, state.moves)
+    legal = board.legal_moves()
+    text = board.move_str(rng.choice(legal)) if legal and rng.random() < 0.9 else \
+        rng.choice(["a1", "zz", "c3", "1"])
+    return commands.Move(seat, text, by_ai=seat is not None and state.is_ai(seat))  # type: ignore[arg-type]
+
+
+def random_command(rng: random.Random, state: RoomState) -> commands.Command:
+    seat = rng.choice([1, 2, 1, 2, None])
+    makers: list[Callable[[], commands.Command]] = [
+        lambda: random_move(rng, state),
+        lambda: random_move(rng, state),
+        lambda: random_move(rng, state),
+        lambda: commands.Join(HASH_B, "B"),
+        lambda: commands.Resign(seat),  # type: ignore[arg-type]
+        lambda: commands.DrawOffer(seat),  # type: ignore[arg-type]
+        lambda: commands.DrawAnswer(seat, rng.random() < 0.5),  # type: ignore[arg-type]
+        lambda: commands.TakebackRequest(seat),  # type: ignore[arg-type]
+        lambda: commands.TakebackAnswer(seat, rng.random() < 0.5),  # type: ignore[arg-type]
+        lambda: commands.RematchOffer(seat),  # type: ignore[arg-type]
+        lambda: commands.RematchAnswer(seat, rng.random() < 0.5),  # type: ignore[arg-type]
+        lambda: commands.ClaimWin(seat, rng.random() < 0.5, None, 1000),  # type: ignore[arg-type]
+        lambda: commands.Chat(seat, None, rng.choice(["gg", " hi ", "x" * 10])),
+        lambda: commands.Tick(),
+    ]
+    return rng.choice(makers)()
+
+
+def random_game(seed: int) -> tuple[dict, list[tuple[list[dict], dict]]]:
+    """One random game: the first snapshot and, per accepted command, its events and the
+    public state after them (what GET /api/rooms/{id} would answer)."""
+    rng = random.Random(seed)
+    state = random_room(rng, seed)
+    first, now, steps = state.to_public(), T0, []
+    for _step in range(STEPS):
+        now += rng.choice([0, 100, 1500, 8000])
+        try:
+            transition = apply(state, random_command(rng, state), now)
+        except ArenaError:
+            continue
+        state = transition.state
+        if transition.events:
+            steps.append((list(transition.events), state.to_public()))
+    return first, steps
+
+
+def play_random_game(seed: int) -> tuple[int, set[str]]:
+    """Replay one random game's events; returns how many events it had and which kinds."""
+    held, steps = random_game(seed)
+    kinds: set[str] = set()
+    for events, expected in steps:
+        for event in events:
+            assert event["v"] == held["v"] + 1
+            held = apply_event(held, event)
+            kinds.add(event["type"])
+        assert held == expected, (seed, events)
+    return held["v"], kinds
+
+
+def test_replaying_the_events_of_random_games_gives_the_servers_state():
+    total, kinds = 0, set()
+    for seed in range(GAMES):
+        events, seen = play_random_game(seed)
+        total, kinds = total + events, kinds | seen
+    # The games exercised every kind of event, many times over.
+    assert kinds == {"seat_taken", "game_started", "move", "game_over", "draw_offered",
+                     "draw_declined", "takeback_requested", "takeback_declined", "takeback",
+                     "rematch_offered", "rematch_declined", "rematch", "chat"}
+    assert total > GAMES * 10
+
+
+def test_a_takeback_after_a_draw_offer_clears_it_in_the_replayed_state():
+    state = new_room(room_id="r", variant="tictactoe", mode=Mode.HUMAN, public=False, now=T0,
+                     creator_seat=1, creator_name="A", token_hash=HASH_A, ai_level=1, clock=None)
+    held = state.to_public()
+    for command in (commands.Join(HASH_B, "B"), commands.Move(1, "b2"), commands.Move(2, "a1"),
+                    commands.TakebackRequest(1), commands.DrawOffer(2),
+                    commands.TakebackAnswer(2, True)):
+        transition = apply(state, command, T0)
+        for event in transition.events:
+            held = apply_event(held, event)
+        state = transition.state
+    assert state.status is Status.PLAYING and state.draw_offer is None
+    assert held == state.to_public()
