@@ -33,8 +33,8 @@ from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode
 from .exports import export_text
 from .http_guard import Handler, json_api_errors, same_origin_writes
-from .levels import get_levels
 from .identity import player_of
+from .levels import get_levels
 from .proxy import client_address
 from .repository import game_record
 from .room_service import now_ms
