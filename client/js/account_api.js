@@ -28,7 +28,7 @@ const enc = encodeURIComponent;
 export const me = () => call("GET", "/api/me");
 export const register = (username, password) => call("POST", "/api/account/register", { username, password });
 export const login = (username, password) => call("POST", "/api/account/login", { username, password });
-export const logout = () => call("POST", "/api/account/logout");
+export const logout = () => call("POST", "/api/account/logout", {});
 export const changePassword = (oldPassword, newPassword) =>
   call("POST", "/api/account/password", { old_password: oldPassword, new_password: newPassword });
 export const game = (gameId) => call("GET", `/api/games/${enc(gameId)}`);

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
 import urllib.request
 
 from playwright.sync_api import expect
 
 from tests.client.players import Player, start_pair
+from tests.harness import http_get
 
 PASSWORD = "correct horse battery"
 
@@ -32,6 +34,16 @@ def room_state(player: Player) -> dict:
     room_id = player.page.url.rstrip("/").rsplit("/", 1)[1]
     with urllib.request.urlopen(f"{player.base_url}/api/rooms/{room_id}", timeout=5) as answer:
         return json.loads(answer.read())
+
+
+def wait_archived(player: Player, game_id: str, within_s: float = 15.0) -> None:
+    """The outbox archives a game a moment after it ends; pages read the archive."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        if http_get(f"{player.base_url}/api/games/{game_id}")[0] == 200:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"game {game_id} was not archived within {within_s} s")
 
 
 def play_tictactoe_to_a_win(lan: Player, minh: Player) -> None:
@@ -56,6 +68,7 @@ def test_a_finished_game_is_in_your_games_and_replays_step_by_step(players):
     lan, minh = start_pair(players, game="Tic-Tac-Toe")
     play_tictactoe_to_a_win(lan, minh)
     game_id = room_state(lan)["game_id"]
+    wait_archived(lan, game_id)
     lan.home()
     review = lan.page.locator(f'#your-games [data-game="{game_id}"] a')
     expect(review).to_be_visible()
@@ -86,6 +99,7 @@ def test_a_rated_game_shows_on_both_profiles_with_a_rating_chart(players):
     minh.visit(link)
     expect(lan.status()).to_have_text("Your turn")
     play_tictactoe_to_a_win(lan, minh)
+    wait_archived(lan, room_state(lan)["game_id"])
     lan.page.goto(f"{lan.base_url}/@/{lan_name}")
     rating = lan.page.locator('#profile-ratings [data-variant="tictactoe"] .rating')
     expect(rating).to_have_text(re.compile(r"^1[5-9]\d\d\?$"))

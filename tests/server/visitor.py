@@ -22,6 +22,8 @@ class Visitor:
 
     async def request(self, method: str, path: str, body: Any = None,
                       headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        if body is None and method != "GET":
+            body = {}  # writes are JSON (docs/protocol.md: bad_content_type otherwise)
         async with self.session.request(method, self.base_url + path, json=body,
                                         headers=headers) as response:
             self.last_headers = response.headers
