@@ -36,7 +36,7 @@ import aiohttp  # noqa: E402
 import redis  # noqa: E402
 
 from bench.stats import percentile  # noqa: E402
-from server.archive_entry import OUTBOX_KEY  # noqa: E402
+from server.archive_entry import OUTBOX_PREFIX  # noqa: E402
 from server.store_sql import migrate  # noqa: E402
 from server.store_sql.database import open_database  # noqa: E402
 from server.store_sql.schema import accounts, game_players, games, players  # noqa: E402
@@ -189,7 +189,7 @@ async def rating_storm(nodes, client: redis.Redis, postgres: PostgresServer,
     pipe = client.pipeline(transaction=False)
     for _ in range(count):
         first, second = rng.sample(names, 2)
-        pipe.xadd(OUTBOX_KEY, {"game": json.dumps(rated_entry(first, second,
+        pipe.xadd(outbox(client), {"game": json.dumps(rated_entry(first, second,
                                                                rng.choice((1, 2, None))))})
     started = time.perf_counter()
     pipe.execute()
@@ -207,11 +207,17 @@ async def rating_storm(nodes, client: redis.Redis, postgres: PostgresServer,
             f"exactly once: {'yes' if ok else 'NO'} |")
 
 
+def outbox(client: redis.Redis) -> str:
+    """The outbox stream of the bench's database (the nodes created it at start)."""
+    (key,) = client.keys(OUTBOX_PREFIX + "*")
+    return key
+
+
 async def wait_drained(client: redis.Redis) -> None:
     """Until the nodes' consumers have archived every outbox entry (bounded)."""
     deadline = time.monotonic() + DRAIN_TIMEOUT_S
     for _ in range(int(DRAIN_TIMEOUT_S / 0.05)):
-        if not client.xlen(OUTBOX_KEY) or time.monotonic() > deadline:
+        if not client.xlen(outbox(client)) or time.monotonic() > deadline:
             return
         await asyncio.sleep(0.05)
 

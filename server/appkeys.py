@@ -15,3 +15,4 @@ from .settings import Settings
 SETTINGS = web.AppKey("settings", Settings)
 REDIS = web.AppKey("redis", redis.Redis)
 SQL = web.AppKey("sql", AsyncEngine)
+OUTBOX = web.AppKey("outbox", str)  # the archive outbox stream of this SQL database

@@ -1,8 +1,10 @@
 """The durable outbox from Redis to the SQL archive: a consumer group on every node.
 
 A game's end is committed to Redis first, by the same script that appends the game to the
-stream `archive:outbox` (server/repository.py). Every node reads that stream in the consumer
-group `archivers`: Redis hands each entry to one node, which writes it to SQL
+stream `archive:outbox:<database id>` (server/repository.py; one stream per SQL database, so
+nodes of another database sharing the Redis never take its games). Every node reads that
+stream in the consumer group `archivers`: Redis hands each entry to one node, which writes it
+to SQL
 (server/store_sql/archive.py, idempotent on the game id) and only then acknowledges and deletes
 it. So:
 - while the database is down, games still finish; entries wait in the stream (and in the
@@ -20,15 +22,13 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 import redis.asyncio as redis
 from aiohttp import web
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from .appkeys import REDIS, SQL
-from .archive_entry import OUTBOX_KEY
+from .appkeys import OUTBOX, REDIS, SQL
 from .arena import ARENA
 from .metrics import ArenaMetrics
 from .store_sql.archive import archive_game
@@ -52,9 +52,10 @@ def entry_age_s(entry_id: str, now_ms: int) -> float:
 
 
 class ArchiveConsumer:
-    def __init__(self, client: redis.Redis, engine: AsyncEngine, consumer: str,
+    def __init__(self, client: redis.Redis, engine: AsyncEngine, key: str, consumer: str,
                  metrics: ArenaMetrics, *, embedded: bool = False) -> None:
         self.redis = client
+        self.key = key
         self.embedded = embedded
         self.engine = engine
         self.consumer = consumer
@@ -65,7 +66,7 @@ class ArchiveConsumer:
 
     async def ensure_group(self) -> None:
         try:
-            await self.redis.xgroup_create(OUTBOX_KEY, GROUP, id="0", mkstream=True)
+            await self.redis.xgroup_create(self.key, GROUP, id="0", mkstream=True)
         except redis.ResponseError as error:
             if "BUSYGROUP" not in str(error):
                 raise
@@ -98,19 +99,19 @@ class ArchiveConsumer:
 
     async def _read(self) -> list[Entry]:
         if self._pending_first:
-            reply = await self.redis.xreadgroup(GROUP, self.consumer, {OUTBOX_KEY: "0"},
+            reply = await self.redis.xreadgroup(GROUP, self.consumer, {self.key: "0"},
                                                 count=BATCH)
             entries = reply[0][1] if reply else []
             if entries:
                 return entries
             self._pending_first = False
         if self.embedded:
-            reply = await self.redis.xreadgroup(GROUP, self.consumer, {OUTBOX_KEY: ">"},
+            reply = await self.redis.xreadgroup(GROUP, self.consumer, {self.key: ">"},
                                                 count=BATCH)
             if not reply:
                 await asyncio.sleep(EMBEDDED_POLL_S)
         else:
-            reply = await self.redis.xreadgroup(GROUP, self.consumer, {OUTBOX_KEY: ">"},
+            reply = await self.redis.xreadgroup(GROUP, self.consumer, {self.key: ">"},
                                                 count=BATCH, block=BLOCK_MS)
         return reply[0][1] if reply else []
 
@@ -119,7 +120,7 @@ class ArchiveConsumer:
         if now < self._next_claim:
             return []
         self._next_claim = now + CLAIM_EVERY_S
-        reply = await self.redis.xautoclaim(OUTBOX_KEY, GROUP, self.consumer,
+        reply = await self.redis.xautoclaim(self.key, GROUP, self.consumer,
                                             min_idle_time=CLAIM_IDLE_MS, count=BATCH)
         claimed = [entry for entry in reply[1] if entry[1]]  # deleted entries come back empty
         if claimed:
@@ -150,8 +151,8 @@ class ArchiveConsumer:
 
     async def _done(self, entry_id: str) -> None:
         pipe = self.redis.pipeline(transaction=True)
-        pipe.xack(OUTBOX_KEY, GROUP, entry_id)
-        pipe.xdel(OUTBOX_KEY, entry_id)
+        pipe.xack(self.key, GROUP, entry_id)
+        pipe.xdel(self.key, entry_id)
         await pipe.execute()
 
     async def _redis_ms(self) -> int:
@@ -159,14 +160,11 @@ class ArchiveConsumer:
         seconds, micros = await self.redis.time()
         return int(seconds) * 1000 + int(micros) // 1000
 
-    async def backlog(self) -> dict[str, Any]:
-        """Entries not yet archived (waiting or pending), for tests and the bench."""
-        return {"length": await self.redis.xlen(OUTBOX_KEY)}
-
 
 async def archive_context(app: web.Application) -> AsyncIterator[None]:
     arena = app[ARENA]
-    consumer = ArchiveConsumer(app[REDIS], app[SQL], arena.settings.node_id, arena.metrics,
+    consumer = ArchiveConsumer(app[REDIS], app[SQL], app[OUTBOX], arena.settings.node_id,
+                               arena.metrics,
                                embedded=arena.settings.embedded_store)
     task = asyncio.create_task(consumer.run(), name="archive")
     yield

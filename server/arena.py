@@ -20,7 +20,7 @@ from aiohttp import WSCloseCode, web
 
 from .ai_player import AiPlayer
 from .ai_pool import AiPool
-from .appkeys import REDIS, SETTINGS
+from .appkeys import OUTBOX, REDIS, SETTINGS
 from .clock_timer import TimerIndex, TimerLoop
 from .fanout import Fanout
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
@@ -57,7 +57,7 @@ def build_arena(app: web.Application) -> Arena:
     settings, client = app[SETTINGS], app[REDIS]
     metrics = ArenaMetrics()
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
-                          record_ttl_s=settings.record_ttl_s)
+                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX])
     timers = TimerIndex(client, settings.ai_pace_ms)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)

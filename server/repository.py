@@ -8,7 +8,8 @@ Cluster slot and a Lua script may touch all of them):
 - `room:{id}:game:<n>` and `room:{id}:game:last`  finished game records; TTL RECORD_TTL_S
 - `lobby`             sorted set of public rooms waiting for a player (score: created_at)
 - `live`              sorted set of public rooms being played (score: when the game started)
-- `archive:outbox`    stream of finished games on their way to the SQL archive (server/archive.py)
+- `archive:outbox:<database id>`  stream of finished games on their way to the SQL archive
+                      (server/archive.py)
 
 A change is committed by one Lua script that checks the stored version equals the version the
 change was computed from, then writes the state, appends the events, refreshes the TTLs and
@@ -31,7 +32,7 @@ from typing import Any
 import redis.asyncio as redis
 from redis.exceptions import NoScriptError
 
-from .archive_entry import OUTBOX_KEY, archive_entry
+from .archive_entry import archive_entry
 from .errors import ArenaError, ErrorCode
 from .redis_batch import CommandBatcher
 from .rooms import RoomState, Status, Transition
@@ -115,8 +116,10 @@ class Commit:
 
 
 class RoomRepository:
-    def __init__(self, client: redis.Redis, *, room_ttl_s: int, record_ttl_s: int) -> None:
+    def __init__(self, client: redis.Redis, *, room_ttl_s: int, record_ttl_s: int,
+                 outbox_key: str) -> None:
         self.redis = client
+        self.outbox_key = outbox_key
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
         self._commit = client.register_script(_COMMIT)
@@ -150,7 +153,7 @@ class RoomRepository:
         record = dumps(game_record(state)) if finished else ""
         entry = dumps(archive_entry(state)) if finished else ""
         keys = [state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
-                record_key(room_id, "last"), OUTBOX_KEY]
+                record_key(room_id, "last"), self.outbox_key]
         args = [expected_v, state.v, dumps(state.to_record()), self.room_ttl_s, EVENT_KEEP,
                 channel(room_id), dumps(list(events)), record, self.record_ttl_s, entry,
                 *(dumps(event) for event in events)]

@@ -81,20 +81,38 @@ async def archive_game(engine: AsyncEngine, entry: dict[str, Any], now: int) -> 
 
 def game_json(row: Any) -> dict[str, Any]:
     """The archived game as `GET /api/games/{id}` returns it (docs/protocol.md §2b)."""
-    players = {seat: None if data is None else
-               {key: value for key, value in data.items() if key != "player_id"}
-               for seat, data in row.players.items()}
     variant = get_variant(row.variant)
     return {
         "id": row.id, "room_id": row.room_id, "game_no": row.game_no, "variant": row.variant,
         "board": {"name": variant.name, "rows": variant.rows, "cols": variant.cols,
                   "k": variant.k, "gravity": variant.gravity, "rule": variant.rule.value},
-        "mode": row.mode, "rated": row.rated, "players": players, "moves": row.moves,
+        "mode": row.mode, "rated": row.rated, "players": public_players(row.players),
+        "moves": row.moves,
         "move_times": row.move_times, "clock_config": row.clock_config, "clock": row.clock,
         "result": row.result, "termination": row.termination,
         "rating_changes": row.rating_changes, "created_at": row.created_at,
         "started_at": row.started_at, "finished_at": row.finished_at,
     }
+
+
+# A game in a list (profile, "Your games"): who, what, how it ended; not the moves.
+SUMMARY_COLUMNS = (games.c.id, games.c.variant, games.c.mode, games.c.rated, games.c.players,
+                   games.c.result, games.c.termination, games.c.rating_changes,
+                   games.c.finished_at)
+
+
+def public_players(seats: dict[str, Any]) -> dict[str, Any]:
+    """The seats without their player ids (identities are not published)."""
+    return {seat: None if data is None else
+            {key: value for key, value in data.items() if key != "player_id"}
+            for seat, data in seats.items()}
+
+
+def game_summary(row: Any) -> dict[str, Any]:
+    return {"id": row.id, "variant": row.variant, "mode": row.mode, "rated": row.rated,
+            "players": public_players(row.players), "result": row.result,
+            "termination": row.termination, "rating_changes": row.rating_changes,
+            "finished_at": row.finished_at, "seat": row.seat, "outcome": row.outcome}
 
 
 async def find_game(engine: AsyncEngine, game_id: str) -> dict[str, Any] | None:
@@ -131,7 +149,7 @@ async def player_games_on(connection: AsyncConnection, player_id: str,
     `next_before` (keyset paging on the (player, finished_at, game) index: every page costs
     the same however deep)."""
     cursor = parse_cursor(before)
-    query = (sa.select(games, game_players.c.seat, game_players.c.outcome)
+    query = (sa.select(*SUMMARY_COLUMNS, game_players.c.seat, game_players.c.outcome)
              .join(game_players, game_players.c.game_id == games.c.id)
              .where(game_players.c.player_id == player_id))
     if cursor is not None:
@@ -140,7 +158,7 @@ async def player_games_on(connection: AsyncConnection, player_id: str,
     query = query.order_by(game_players.c.finished_at.desc(),
                            game_players.c.game_id.desc()).limit(limit + 1)
     rows = (await connection.execute(query)).all()
-    page = [game_json(row) | {"seat": row.seat, "outcome": row.outcome} for row in rows[:limit]]
+    page = [game_summary(row) for row in rows[:limit]]
     last = rows[limit - 1] if len(rows) > limit else None
     return GamePage(page, None if last is None else f"{last.finished_at}.{last.id}")
 

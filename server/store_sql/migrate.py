@@ -14,8 +14,10 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from .schema import store_meta
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +56,13 @@ async def upgrade(engine: AsyncEngine) -> None:
     """Run the pending migrations, all in one transaction."""
     async with engine.begin() as connection:
         await connection.run_sync(_upgrade)
+
+
+async def instance_id(engine: AsyncEngine) -> str:
+    """The database's random id (store_meta, written by migration 0002)."""
+    async with engine.connect() as connection:
+        return (await connection.execute(
+            select(store_meta.c.value).where(store_meta.c.key == "instance"))).scalar_one()
 
 
 async def revision(engine: AsyncEngine) -> str | None:

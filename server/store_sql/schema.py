@@ -99,3 +99,10 @@ game_players = sa.Table(
     sa.Column("finished_at", sa.BigInteger, nullable=False),
     sa.Index("ix_game_players_player", "player_id", "finished_at", "game_id"),
 )
+
+# Facts about the database itself; `instance` is its random id (migration 0002).
+store_meta = sa.Table(
+    "store_meta", metadata,
+    sa.Column("key", sa.String(32), primary_key=True),
+    sa.Column("value", sa.String(64), nullable=False),
+)

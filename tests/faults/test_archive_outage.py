@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
 
-from server.archive_entry import OUTBOX_KEY
+from server.archive_entry import OUTBOX_PREFIX
 from tests.faults.conftest import FAST_ENV, eventually
 from tests.harness import PostgresServer
 from tests.server.finished import end_game, finish_game, open_game
@@ -68,10 +68,11 @@ async def test_games_finished_while_postgres_is_down_are_archived_and_rated_once
     postgres.stop()
     finished = await in_batches([end_game(game) for game in games])
     client = redis_server.client()
-    assert client.xlen(OUTBOX_KEY) == GAMES  # every game waits in the outbox
+    (outbox,) = client.keys(OUTBOX_PREFIX + "*")  # the database's stream, the only one
+    assert client.xlen(outbox) == GAMES  # every game waits in the outbox
 
     postgres.start()
-    assert await eventually(equals(lambda: client.xlen(OUTBOX_KEY), 0), CATCH_UP_S, every=0.2)
+    assert await eventually(equals(lambda: client.xlen(outbox), 0), CATCH_UP_S, every=0.2)
     ids = postgres.psql("SELECT id FROM games", database=database).split()
     assert sorted(ids) == sorted([before["game_id"]] + [s["game_id"] for s in finished])
     assert count("SELECT count(*) FROM games WHERE rated") == GAMES

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as redis
 
-from server.archive_entry import OUTBOX_KEY
+from server.archive_entry import OUTBOX_PREFIX
 from tests.server.client import http
 from tests.server.finished import finish_game
 from tests.server.visitor import Visitor
@@ -61,7 +61,8 @@ async def test_an_archived_game_is_taken_off_the_outbox(arena_node, redis_url):
     await archived(arena_node.url, state["game_id"])
     client = redis.from_url(redis_url, decode_responses=True)
     try:
-        entries = await client.xrange(OUTBOX_KEY)
+        entries = [entry for key in await client.keys(OUTBOX_PREFIX + "*")
+                   for entry in await client.xrange(key)]
     finally:
         await client.aclose()
     assert not any(state["game_id"] in fields["game"] for _id, fields in entries)
