@@ -187,6 +187,11 @@ class RoomState:
             return self.clock_config.start(None, self.created_at)
         return self.clock
 
+    @property
+    def public_game_id(self) -> str | None:
+        """The archive's id of the finished game (GET /api/games/{id}, /g/{id}), else None."""
+        return game_id(self.room_id, self.game_no) if self.status is Status.FINISHED else None
+
     def to_public(self) -> dict[str, Any]:
         variant = get_variant(self.variant)
         clock = self.shown_clock()
@@ -214,9 +219,7 @@ class RoomState:
             "created_at": self.created_at,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
-            # The archive's id for the finished game (GET /api/games/{id}, /g/{id}).
-            "game_id": game_id(self.room_id, self.game_no)
-            if self.status is Status.FINISHED else None,
+            "game_id": self.public_game_id,
         }
 
     def to_record(self) -> dict[str, Any]:

@@ -83,7 +83,7 @@ def test_a_finished_game_is_in_your_games_and_replays_step_by_step(players):
     lan.shot("12-replay")
 
 
-def test_a_rated_game_shows_on_both_profiles_with_a_rating_chart(players):
+def test_a_rated_games_change_shows_on_the_result_card_and_the_profile_chart(players):
     lan, minh = players("lan-rated"), players("minh-rated")
     lan_name, minh_name = new_username(), new_username()
     lan.home(name="Lan")
@@ -99,6 +99,8 @@ def test_a_rated_game_shows_on_both_profiles_with_a_rating_chart(players):
     minh.visit(link)
     expect(lan.status()).to_have_text("Your turn")
     play_tictactoe_to_a_win(lan, minh)
+    rating_change = re.compile(r"^Rating 1[5-9]\d\d \(\+\d+\)$")
+    expect(lan.page.locator("#result-rating")).to_have_text(rating_change)
     wait_archived(lan, room_state(lan)["game_id"])
     lan.page.goto(f"{lan.base_url}/@/{lan_name}")
     rating = lan.page.locator('#profile-ratings [data-variant="tictactoe"] .rating')

@@ -12,7 +12,7 @@ CHAT_KEEP = 50
 # State fields an event may carry; an event field with one of these names is its new value.
 STATE_FIELDS = frozenset({
     "status", "turn", "clock", "moves", "result", "last_move_at", "started_at", "finished_at",
-    "draw_offer", "takeback_request", "rematch_offer",
+    "draw_offer", "takeback_request", "rematch_offer", "game_id",
 })
 PENDING = {"draw": "draw_offer", "takeback": "takeback_request", "rematch": "rematch_offer"}
 

@@ -174,6 +174,7 @@ export const strings = {
   "profile.chart": "Rating history",
   "profile.record": "{wins} wins, {draws} draws, {losses} losses",
   "profile.games.title": "Games",
+  "result.rating": "Rating {after} ({diff})",
   "error.generic": "Something went wrong. Please try again.",
 };
 

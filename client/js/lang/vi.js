@@ -174,6 +174,7 @@ export const strings = {
   "profile.chart": "Lịch sử điểm",
   "profile.record": "{wins} thắng, {draws} hòa, {losses} thua",
   "profile.games.title": "Các ván",
+  "result.rating": "Điểm {after} ({diff})",
   "error.generic": "Có lỗi xảy ra. Vui lòng thử lại.",
 };
 
