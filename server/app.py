@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 import redis.asyncio as redis
 from aiohttp import web
 
-from . import __version__, accounts, api, archive, identity, players_api
+from . import __version__, accounts, api, archive, identity, player_rooms, players_api
 from .appkeys import REDIS, SETTINGS
 from .settings import Settings
 from .store import create_redis
@@ -99,6 +99,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     sql_store.setup,
     api.setup,
     archive.setup,
+    player_rooms.setup,
     players_api.setup,
     accounts.setup,
 )

@@ -31,6 +31,10 @@ export const login = (username, password) => call("POST", "/api/account/login", 
 export const logout = () => call("POST", "/api/account/logout", {});
 export const changePassword = (oldPassword, newPassword) =>
   call("POST", "/api/account/password", { old_password: oldPassword, new_password: newPassword });
+/** { rooms: [{ room_id, url, seat, variant, status, rated, moves }] }: my unfinished games. */
+export const myRooms = () => call("GET", "/api/me/rooms");
+/** A token for my seat in `roomId` on this device (the creation answer's shape). */
+export const resumeSeat = (roomId) => call("POST", `/api/rooms/${enc(roomId)}/resume`, {});
 export const game = (gameId) => call("GET", `/api/games/${enc(gameId)}`);
 export const player = (username) => call("GET", `/api/players/${enc(username)}`);
 

@@ -87,12 +87,6 @@ export function loadToken(roomId) {
   return localStorage.getItem(TOKEN_PREFIX + roomId);
 }
 
-/** The rooms this browser holds a seat token for. */
-export function loadTokenRooms() {
-  return Object.keys(localStorage).filter((key) => key.startsWith(TOKEN_PREFIX))
-    .map((key) => key.slice(TOKEN_PREFIX.length));
-}
-
 export function forgetToken(roomId) {
   localStorage.removeItem(TOKEN_PREFIX + roomId);
 }

@@ -27,6 +27,14 @@ class Join:
 
 
 @dataclass(slots=True, frozen=True)
+class Resume:
+    """The player of a seat (by identity) opens it on another device: one more token."""
+
+    player_id: str
+    token_hash: str
+
+
+@dataclass(slots=True, frozen=True)
 class Move:
     seat: int
     move: str

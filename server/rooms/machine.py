@@ -25,6 +25,7 @@ RULES: dict[type, Rule] = {
     cmd.Resign: play.resign,
     cmd.ClaimWin: play.claim_win,
     cmd.Chat: play.chat,
+    cmd.Resume: play.resume,
     cmd.Tick: play.tick,
     cmd.DrawOffer: offers.draw_offer,
     cmd.DrawAnswer: offers.draw_answer,
@@ -35,7 +36,7 @@ RULES: dict[type, Rule] = {
 }
 
 # Commands judged even when a flag has fallen (they do not touch the game).
-_CLOCK_INDEPENDENT = (cmd.Chat, cmd.Join)
+_CLOCK_INDEPENDENT = (cmd.Chat, cmd.Join, cmd.Resume)
 
 
 @dataclass(slots=True, frozen=True)

@@ -149,6 +149,26 @@ def claim_win(state: RoomState, command: cmd.ClaimWin, now: int) -> Step:
     return end_game(state, Result(seat_no, Reason.ABANDONED), now)
 
 
+MAX_DEVICES = 4  # tokens a seat keeps for its player's other devices (the oldest goes first)
+
+
+def resume(state: RoomState, command: cmd.Resume, now: int) -> Step:
+    """The seat's player, on another device (logged into the same account), gets the seat
+    there too: the new token is added, the others keep working."""
+    seat_no = next((n for n in SEATS if (s := state.seat(n)) is not None
+                    and s.player_id == command.player_id), None)
+    if seat_no is None:
+        raise ArenaError(ErrorCode.NOT_A_PLAYER, "you have no seat in this room")
+    if state.status is Status.FINISHED:
+        raise ArenaError(ErrorCode.GAME_OVER, "the game is finished")
+    seat = state.seat(seat_no)
+    assert seat is not None
+    devices = (*seat.device_hashes, command.token_hash)[-MAX_DEVICES:]
+    seats = tuple(replace(s, device_hashes=devices) if n == seat_no else s
+                  for n, s in zip(SEATS, state.seats, strict=True))
+    return replace(state, seats=seats), [{"type": "seat_resumed", "seat": seat_no}]
+
+
 def chat(state: RoomState, command: cmd.Chat, now: int) -> Step:
     text = command.text.strip()
     if not 1 <= len(text) <= CHAT_MAX_CHARS:

@@ -68,6 +68,8 @@ class Seat:
     token_hash: str | None = None
     player_id: str | None = None  # the player identity (server/identity.py), never public
     username: str | None = None   # set when the seat is an account's
+    # Tokens of the player's other devices (an account resuming elsewhere), never public.
+    device_hashes: tuple[str, ...] = ()
 
     def to_public(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "name": self.name,
@@ -79,13 +81,18 @@ class Seat:
         return data
 
     def to_record(self) -> dict[str, Any]:
-        return {**self.to_public(), "token_hash": self.token_hash, "player_id": self.player_id}
+        return {**self.to_public(), "token_hash": self.token_hash, "player_id": self.player_id,
+                "device_hashes": list(self.device_hashes)}
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Seat:
         return cls(SeatKind(data["kind"]), data["name"], data["joined_at"],
                    data.get("level"), data.get("token_hash"), data.get("player_id"),
-                   data.get("username"))
+                   data.get("username"), tuple(data.get("device_hashes", ())))
+
+    def held_by(self, token_hash: str, compare) -> bool:
+        return any(compare(held, token_hash)
+                   for held in (self.token_hash, *self.device_hashes) if held)
 
 
 @dataclass(slots=True, frozen=True)
@@ -170,7 +177,7 @@ class RoomState:
         """The seat held by `token_hash`; `compare` is a constant-time string comparison."""
         for number in SEATS:
             seat = self.seat(number)
-            if seat is not None and seat.token_hash and compare(seat.token_hash, token_hash):
+            if seat is not None and seat.held_by(token_hash, compare):
                 return number
         return None
 

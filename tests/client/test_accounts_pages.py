@@ -108,3 +108,23 @@ def test_a_rated_games_change_shows_on_the_result_card_and_the_profile_chart(pla
     expect(lan.page.locator(".rating-chart polyline")).to_have_count(1)
     expect(lan.page.locator("#profile-record")).to_contain_text("1 wins")
     lan.shot("12-profile")
+
+
+def test_an_unfinished_game_is_resumed_on_a_second_browser_logged_into_the_account(players):
+    phone, laptop, friend = players("phone"), players("laptop"), players("friend")
+    username = new_username()
+    phone.home(name="Lan")
+    sign(phone, "register", username)
+    link = phone.create("Tic-Tac-Toe", first="Me")
+    friend.visit(link, name="Minh")
+    phone.play("a1")
+    laptop.home()
+    sign(laptop, "login", username)
+    laptop.page.reload()
+    resume = laptop.page.locator("#your-unfinished button")
+    expect(resume).to_have_count(1)
+    resume.click()
+    expect(laptop.page).to_have_url(link)
+    friend.play("b1")
+    laptop.play("a2")  # the seat is the account's on this browser too
+    expect(phone.page.locator("#move-list button.mv")).to_have_count(3)

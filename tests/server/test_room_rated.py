@@ -63,3 +63,20 @@ def test_a_takeback_forgets_the_times_of_the_moves_it_undoes():
     state = apply(state, commands.TakebackRequest(1), T0 + 20).state
     state = apply(state, commands.TakebackAnswer(2, accept=True), T0 + 30).state
     assert len(state.move_times) == len(state.moves) == 2
+
+
+def test_the_seats_player_resumes_on_another_device_and_both_tokens_hold_the_seat():
+    state = apply(rated_room(), commands.Join(HASH_B, "Bob", BOB), T0).state
+    transition = apply(state, commands.Resume(BOB.player_id, "d" * 64), T0)
+    (event,) = transition.events
+    resumed = transition.state
+    assert event["type"] == "seat_resumed" and event["seat"] == 2
+    assert resumed.seat_of_token_hash("d" * 64, str.__eq__) == 2
+    assert resumed.seat_of_token_hash(HASH_B, str.__eq__) == 2
+
+
+def test_resume_is_refused_to_a_player_without_a_seat():
+    state = apply(rated_room(), commands.Join(HASH_B, "Bob", BOB), T0).state
+    with pytest.raises(ArenaError) as info:
+        apply(state, commands.Resume(ANON.player_id, "d" * 64), T0)
+    assert info.value.code is ErrorCode.NOT_A_PLAYER
