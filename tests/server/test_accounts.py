@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Callable
 
 import pytest
 
@@ -14,18 +13,6 @@ PASSWORD = "correct horse battery"
 
 def new_username() -> str:
     return f"u_{secrets.token_hex(5)}"
-
-
-@pytest.fixture
-async def visitors(arena_node) -> AsyncIterator[Callable[[], Visitor]]:
-    made: list[Visitor] = []
-
-    def make() -> Visitor:
-        made.append(Visitor(arena_node.url))
-        return made[-1]
-    yield make
-    for visitor in made:
-        await visitor.close()
 
 
 async def register(visitor: Visitor, username: str, password: str = PASSWORD) -> tuple:

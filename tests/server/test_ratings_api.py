@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Callable
 
 import pytest
 
@@ -13,18 +12,6 @@ from tests.server.test_archive import archived
 from tests.server.visitor import Visitor
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-async def visitors(arena_node) -> AsyncIterator[Callable[[], Visitor]]:
-    made: list[Visitor] = []
-
-    def make() -> Visitor:
-        made.append(Visitor(arena_node.url))
-        return made[-1]
-    yield make
-    for visitor in made:
-        await visitor.close()
 
 
 async def account(visitor: Visitor) -> str:

@@ -3,26 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Callable
-
-import pytest
 
 from tests.server.finished import end_game, open_game
 from tests.server.visitor import Visitor
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-async def visitors(arena_node) -> AsyncIterator[Callable[[], Visitor]]:
-    made: list[Visitor] = []
-
-    def make() -> Visitor:
-        made.append(Visitor(arena_node.url))
-        return made[-1]
-    yield make
-    for visitor in made:
-        await visitor.close()
 
 
 async def two_devices(visitors) -> tuple[Visitor, Visitor]:
