@@ -4,11 +4,12 @@ Tables (each a list of row dicts, so bench/engine.py can combine them):
   * speed   — nodes per second, depth reached and overrun past the budget on 15x15 midgames
   * tactics — the tactics suite (tests/engine/tactics/*.txt) solved at the budget
   * match   — 20 games (10 openings x both colours) against the baseline under ``gomoku`` and
-              ``caro`` (adjudicated by our Board), in worker processes
+              ``caro`` (adjudicated by our Board), in worker processes;
+              ``--variants renju`` plays renju, where a forbidden move loses (``forbidden_end``)
   * caro9   — moving first on caro9 against the baseline (k=4) and a random player
 
 The baseline is a typical published classroom caro AI (``seed_caro15.py``, class ``Peer``), an
-optional extra that is not part of the repository: it is looked for in ``$CARO_BASELINE_DIR``,
+optional extra that is not part of the repository: it is looked for in ``$CARO_SEED_ENGINE``,
 else in ``../shared/baselines`` beside the repository. Without it the baseline games are
 skipped with a message and the other tables run.
 
@@ -36,11 +37,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from engine.board import Board  # noqa: E402
+from engine.errors import ForbiddenMoveError  # noqa: E402
 from engine.levels import TOP  # noqa: E402
 from engine.search import choose_grid_move, warm_up  # noqa: E402
-from tests.engine.tactics import load_suite, solves  # noqa: E402
+from tests.engine.tactics import RENJU_SUITE, load_suite, solves  # noqa: E402
 
-BASELINES = Path(os.environ.get("CARO_BASELINE_DIR") or REPO / ".." / "shared" / "baselines")
+BASELINES = Path(os.environ.get("CARO_SEED_ENGINE") or REPO / ".." / "shared" / "baselines")
 BASELINE_FILE = "seed_caro15.py"
 # Ten 3-stone openings near the centre of 15x15 (first, second, first); each is played twice.
 OPENINGS = (
@@ -72,7 +74,7 @@ def baseline_missing() -> str | None:
     """Why the baseline games cannot be played (the file is absent), or None when they can."""
     if (BASELINES / BASELINE_FILE).is_file():
         return None
-    return f"baseline {(BASELINES / BASELINE_FILE).resolve()} not found (set CARO_BASELINE_DIR)"
+    return f"baseline {(BASELINES / BASELINE_FILE).resolve()} not found (set CARO_SEED_ENGINE)"
 
 
 def _baseline(rows: int, cols: int, k: int):  # type: ignore[no-untyped-def]
@@ -97,22 +99,31 @@ def random_move(rng: random.Random, board: Board) -> int:
 def play_game(
     variant: str, opening: str, ai_side: int, time_ms: int, opponent: str, seed: int
 ) -> dict:
-    """One game in a worker: our AI (level 5) against ``opponent`` ("baseline" or "random")."""
+    """One game in a worker: our AI (top level) against ``opponent`` ("baseline" or "random").
+
+    The referee enforces renju as Gomocup's does: a forbidden move loses at once (the baseline
+    does not know the rule; our AI must never play one). Such games are counted in
+    ``forbidden_end``."""
     board = Board.from_moves(variant, opening)
     peer = _baseline(board.rows, board.cols, board.k) if opponent == "baseline" else None
     rng = random.Random(seed)
     overruns, depths = [], []
+    winner, forbidden_end = None, False
     while not board.is_game_over():
-        if board.turn == ai_side:
-            started = time.perf_counter()
-            analysis = choose_grid_move(board, time_ms=time_ms, level=TOP, seed=seed)
-            overruns.append((time.perf_counter() - started) * 1000 - time_ms)
-            depths.append(analysis.depth)
-            board.push_str(analysis.move)
-        else:
-            board.push(baseline_move(peer, board) if peer else random_move(rng, board))
+        try:
+            if board.turn == ai_side:
+                started = time.perf_counter()
+                analysis = choose_grid_move(board, time_ms=time_ms, level=TOP, seed=seed)
+                overruns.append((time.perf_counter() - started) * 1000 - time_ms)
+                depths.append(analysis.depth)
+                board.push_str(analysis.move)
+            else:
+                board.push(baseline_move(peer, board) if peer else random_move(rng, board))
+        except ForbiddenMoveError:
+            winner, forbidden_end = 3 - board.turn, True
+            break
     outcome = board.outcome()
-    winner = outcome.winner if outcome else None
+    winner = outcome.winner if outcome else winner
     result = "draw" if winner is None else ("win" if winner == ai_side else "loss")
     return {
         "variant": variant,
@@ -120,6 +131,7 @@ def play_game(
         "ai_side": ai_side,
         "opponent": opponent,
         "result": result,
+        "forbidden_end": forbidden_end,
         "plies": len(board.move_stack),
         "max_overrun_ms": max(overruns, default=0.0),
         "mean_depth": statistics.fmean(depths) if depths else 0.0,
@@ -151,6 +163,7 @@ def _summary(label: str, games: list[dict]) -> dict:
         "wins": sum(g["result"] == "win" for g in games),
         "draws": sum(g["result"] == "draw" for g in games),
         "losses": sum(g["result"] == "loss" for g in games),
+        "forbidden_end": sum(g["forbidden_end"] for g in games),
         "mean_plies": round(statistics.fmean(g["plies"] for g in games), 1) if games else 0,
         "mean_depth": round(statistics.fmean(g["mean_depth"] for g in games), 1) if games else 0,
         "max_overrun_ms": round(max((g["max_overrun_ms"] for g in games), default=0.0), 1),
@@ -238,7 +251,7 @@ def tactics_rows(time_ms: int) -> list[dict]:
     """Solved / total per tactics category at the budget."""
     by_category: dict[str, list[bool]] = {}
     failures = []
-    for puzzle in load_suite():
+    for puzzle in [*load_suite(), *load_suite(RENJU_SUITE)]:
         ok = solves(puzzle, time_ms=time_ms)
         by_category.setdefault(puzzle.category, []).append(ok)
         if not ok:

@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from engine.board import Board  # noqa: E402
+from engine.levels import TOP  # noqa: E402
 from engine.search import choose_grid_move, position_of, warm_up  # noqa: E402
 from engine.search.position import make, unmake  # noqa: E402
 from engine.search.ttable import MATE_BOUND  # noqa: E402
@@ -72,7 +73,7 @@ def play_out(
         if board.turn != attacker:
             row["threat_wins"], row["search_wins"], holding = replies(board, nodes)
             row["holds"] = len(holding)
-        analysis = choose_grid_move(board, time_ms=time_ms, level=5)
+        analysis = choose_grid_move(board, time_ms=time_ms, level=TOP)
         move = board.move_str(holding[0]) if holding else analysis.move
         row |= {
             "move": move,

@@ -35,7 +35,9 @@ from engine.board import Board  # noqa: E402
 from engine.errors import EngineError  # noqa: E402
 from engine.pbrain import RULES, from_wire, to_wire  # noqa: E402
 
-VARIANTS = ("gomoku", "gomoku-standard", "caro", "caro-exact")  # 15x15, one per Gomocup rule
+# 15x15, one per Gomocup rule (in renju an engine that plays a forbidden point forfeits, as an
+# illegal move does).
+VARIANTS = ("gomoku", "gomoku-standard", "renju", "caro", "caro-exact")
 GRACE_MS = 1_000  # allowed past timeout_turn for process start and pipe latency
 DEFAULT_COMMAND = f"{sys.executable} -m server.cli pbrain"
 

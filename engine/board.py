@@ -160,7 +160,7 @@ class Board:
         if not self._renju_black_to_move() or not self._is_open(move):
             return False
         board, steps, index = renju.padded_board(self.rows, self.cols, self._cells)
-        return bool(renju.is_forbidden(board, steps, index[move]))
+        return bool(renju.is_forbidden(board, steps, index[move], renju.new_stack(len(index))))
 
     def forbidden_moves(self) -> list[int]:
         """Every cell the renju rule forbids to the side to move, in cell order; empty unless
@@ -168,7 +168,8 @@ class Board:
         if not self._renju_black_to_move():
             return []
         board, steps, index = renju.padded_board(self.rows, self.cols, self._cells)
-        return [int(cell) for cell in renju.forbidden_cells(board, steps, index)]
+        stack = renju.new_stack(len(index))
+        return [int(cell) for cell in renju.forbidden_cells(board, steps, index, stack)]
 
     def push(self, move: int) -> None:
         """Play ``move`` for the side to move. Raises GameOverError, IllegalMoveError or (a

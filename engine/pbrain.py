@@ -19,8 +19,8 @@ from engine.variants import Rule, custom_variant
 
 ABOUT = 'name="Caro Arena", version="0.1", author="Caro Arena developers", country="VN"'
 MIN_SIZE, MAX_SIZE = 5, 25
-# Gomocup INFO rule values we play: a bitmask where 1 = exactly five and 8 = caro.
-RULES = {0: Rule.FREESTYLE, 1: Rule.STANDARD, 8: Rule.CARO, 9: Rule.CARO_EXACT}
+# Gomocup INFO rule values we play: a bitmask where 1 = exactly five, 4 = renju and 8 = caro.
+RULES = {0: Rule.FREESTYLE, 1: Rule.STANDARD, 4: Rule.RENJU, 8: Rule.CARO, 9: Rule.CARO_EXACT}
 SAFETY_MS = 60  # kept back from every turn for process and pipe latency
 DEFAULT_TURN_MS = 5_000
 FASTEST_TURN_MS = 50  # timeout_turn 0 means "as fast as you can"
@@ -165,7 +165,7 @@ class PbrainSession:
 
     def _set_rule(self, number: int) -> list[str]:
         if number not in RULES:
-            return [f"ERROR unsupported rule {number}: we play 0, 1, 8 and 9"]
+            return [f"ERROR unsupported rule {number}: we play 0, 1, 4, 8 and 9"]
         self.rule = RULES[number]
         if self.board is not None and not self.board.move_stack:
             self.board = Board(custom_variant(self.board.rows, self.board.cols, 5, self.rule))

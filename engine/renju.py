@@ -24,8 +24,8 @@ Reading of the RIF text used here (black is player 1; "black" below is a stone o
 
 The functions take a padded board: an ``int8`` array with at least four wall cells (code 3)
 beyond every edge along each direction, and the index step of each direction, the layout of
-``engine.search.position`` (see :func:`padded_board`). Recursion places one more stone per level,
-so it ends within the number of empty cells.
+``engine.search.position`` (see :func:`padded_board`). The recursive three places one more
+stone per level, so it ends within the number of empty cells.
 """
 
 from __future__ import annotations
@@ -53,8 +53,8 @@ def padded_board(
 
 
 @njit(cache=True, inline="always")
-def _run(board: np.ndarray, step: int, p: int) -> int:
-    """Length of the black run through ``p`` (a black stone) along ``step``."""
+def run_through(board: np.ndarray, step: int, p: int) -> int:
+    """Length of the black run through ``p`` along ``step``, counting ``p`` as black."""
     n = 1
     q = p + step
     while board[q] == BLACK:
@@ -77,7 +77,7 @@ def _completions(board: np.ndarray, step: int, p: int) -> tuple[int, int, int]:
         if off == 0 or board[e] != EMPTY:
             continue
         board[e] = BLACK
-        if _run(board, step, p) == 5:
+        if run_through(board, step, p) == 5:
             if n == 0:
                 first = off
             last = off
@@ -86,22 +86,31 @@ def _completions(board: np.ndarray, step: int, p: int) -> tuple[int, int, int]:
     return n, first, last
 
 
-@njit(cache=True)
-def _forbidden(board: np.ndarray, steps: np.ndarray, p: int) -> bool:
-    """Whether black's move on the empty cell ``p`` is forbidden (see the module docstring).
+# Fields of one frame of the explicit stack (see :func:`is_forbidden`).
+_P, _FOURS, _THREES, _OPEN, _DIR, _OFF = range(6)
+FRAME_FIELDS = 6
 
-    One self-recursive function: numba's on-disk cache mishandles mutual recursion."""
+
+def new_stack(cells: int) -> np.ndarray:
+    """Scratch for :func:`is_forbidden`: one frame per stone the check may place."""
+    return np.zeros((cells + 1, FRAME_FIELDS), dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _enter(board: np.ndarray, steps: np.ndarray, p: int, frame: np.ndarray) -> int:
+    """Place black on ``p`` and judge what needs no three: 1 forbidden, 0 allowed (the stone
+    is lifted again), or -1 undecided (the stone stays, ``frame`` is set up to look for
+    threes along the lines in its ``_OPEN`` bits, the lines without a four)."""
     board[p] = BLACK
     five, overline = False, False
     for d in range(4):
-        run = _run(board, steps[d], p)
+        run = run_through(board, steps[d], p)
         five = five or run == 5
         overline = overline or run > 5
     if five or overline:
         board[p] = EMPTY
-        return not five
-    fours, threes = 0, 0
-    no_four = 0  # bit d: the line along direction d has no four, so it may hold a three
+        return 0 if five else 1
+    fours, open_lines = 0, 0
     for d in range(4):
         n, first, last = _completions(board, steps[d], p)
         if n == 1 or (n == 2 and last - first == 5):
@@ -109,41 +118,80 @@ def _forbidden(board: np.ndarray, steps: np.ndarray, p: int) -> bool:
         elif n >= 2:
             fours += 2
         else:
-            no_four |= 1 << d
-    for d in range(4):
-        if fours >= 2 or threes >= 2:
-            break
-        if not no_four & (1 << d):
-            continue
-        # A three: some cell that is not forbidden turns the line into a straight four.
-        step = steps[d]
-        for off in range(-3, 4):
-            c = p + off * step
-            if off == 0 or board[c] != EMPTY:
-                continue
-            board[c] = BLACK
-            n, first, last = _completions(board, step, p)
-            board[c] = EMPTY
-            if n == 2 and last - first == 5 and not _forbidden(board, steps, c):
-                threes += 1
-                break
-    board[p] = EMPTY
-    return fours >= 2 or threes >= 2
+            open_lines |= 1 << d
+    if fours >= 2 or open_lines == 0:
+        board[p] = EMPTY
+        return 1 if fours >= 2 else 0
+    frame[_P], frame[_FOURS], frame[_THREES] = p, fours, 0
+    frame[_OPEN], frame[_DIR], frame[_OFF] = open_lines, 0, -4
+    return -1
 
 
 @njit(cache=True)
-def forbidden_cells(board: np.ndarray, steps: np.ndarray, index: np.ndarray) -> np.ndarray:
+def is_forbidden(board: np.ndarray, steps: np.ndarray, p: int, stack: np.ndarray) -> bool:
+    """Whether black may not play the empty padded cell ``p``; the board is left unchanged.
+
+    The three's definition is recursive (is the straightening point itself forbidden?); the
+    recursion runs on ``stack`` (from :func:`new_stack`), one frame per stone placed, because
+    numba's on-disk cache cannot link a recursive function into its callers."""
+    if board[p] != EMPTY:
+        return False
+    verdict = _enter(board, steps, p, stack[0])
+    if verdict >= 0:
+        return verdict == 1
+    top = 0
+    child = -1  # verdict of the frame just finished, for its parent's current candidate
+    while True:
+        frame = stack[top]
+        if child == 0:  # the straightening point is allowed: this line is a three
+            frame[_THREES] += 1
+            frame[_DIR] += 1
+            frame[_OFF] = -4
+        child = -1
+        entered = False
+        while frame[_DIR] < 4 and frame[_FOURS] < 2 and frame[_THREES] < 2:
+            d = frame[_DIR]
+            frame[_OFF] += 1
+            if not (frame[_OPEN] >> d) & 1 or frame[_OFF] > 3:
+                frame[_DIR] += 1
+                frame[_OFF] = -4
+                continue
+            c = frame[_P] + frame[_OFF] * steps[d]
+            if frame[_OFF] == 0 or board[c] != EMPTY:
+                continue
+            board[c] = BLACK
+            n, first, last = _completions(board, steps[d], frame[_P])
+            board[c] = EMPTY
+            if n != 2 or last - first != 5:
+                continue  # no straight four this way
+            verdict = _enter(board, steps, c, stack[top + 1])
+            if verdict == 0:
+                frame[_THREES] += 1
+                frame[_DIR] += 1
+                frame[_OFF] = -4
+            elif verdict < 0:
+                top += 1
+                entered = True
+                break
+        if entered:
+            continue
+        result = 1 if frame[_FOURS] >= 2 or frame[_THREES] >= 2 else 0
+        board[frame[_P]] = EMPTY
+        if top == 0:
+            return result == 1
+        top -= 1
+        child = result
+
+
+@njit(cache=True)
+def forbidden_cells(
+    board: np.ndarray, steps: np.ndarray, index: np.ndarray, stack: np.ndarray
+) -> np.ndarray:
     """The engine cells (positions in ``index``) of every empty cell forbidden to black."""
     out = np.zeros(index.shape[0], dtype=np.int64)
     n = 0
     for cell in range(index.shape[0]):
-        if board[index[cell]] == EMPTY and _forbidden(board, steps, index[cell]):
+        if is_forbidden(board, steps, index[cell], stack):
             out[n] = cell
             n += 1
     return out[:n]
-
-
-@njit(cache=True)
-def is_forbidden(board: np.ndarray, steps: np.ndarray, p: int) -> bool:
-    """Whether black may not play the empty padded cell ``p``; the board is left unchanged."""
-    return board[p] == EMPTY and _forbidden(board, steps, p)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
@@ -37,6 +38,8 @@ WORKER_START = multiprocessing.get_context("spawn")
 WORKER_NICE = 5
 PARENT_CHECK_S = 1.0
 BUSY_FLOOR_MS = 100  # the least a search is cut to when many wait (less only if asked for less)
+M_MMAP_THRESHOLD = -3  # glibc mallopt parameter
+MMAP_THRESHOLD_BYTES = 1 << 20
 
 
 def busy_budget_ms(budget_ms: int, workers: int, waiting: int) -> int:
@@ -55,8 +58,18 @@ def start_worker(node_pid: int, warm: bool) -> None:
     threading.Thread(target=_exit_with_node, args=(node_pid,), daemon=True).start()
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
+    _map_large_blocks()
     if warm:
         warm_up()
+
+
+def _map_large_blocks() -> None:
+    """Give every block of 1 MiB or more its own mapping, returned to the system when freed.
+    glibc raises its threshold for that (up to 32 MiB) each time such a block is freed, so
+    after the first search a search's 16 MiB transposition table came from the heap, and the
+    heap keeps what it once held. Other C libraries: nothing to do."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
 
 
 def _exit_with_node(node_pid: int) -> None:

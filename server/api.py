@@ -35,12 +35,13 @@ from .exports import export_text
 from .http_guard import Handler, json_api_errors, same_origin_writes
 from .identity import player_of
 from .levels import get_levels
+from .lobby import open_rooms
 from .proxy import client_address
 from .repository import game_record
 from .room_service import now_ms
 from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
 from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
-from .tokens import hash_token, new_room_id, new_token
+from .tokens import hash_token, new_room_id, new_token, same_hash
 from .user_text import TextError, clean_name, loads_strict
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,6 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 4096
 LIST_LIMIT = 50
 QUICKPLAY_LOCK_S = 5.0  # the longest a quickplay waits for (or holds) its kind of game
-HOST_GRACE_MS = 30_000  # a quickplay room's host has this long to connect its socket
 
 def json_errors(handler: Handler) -> Handler:
     async def wrapped(request: web.Request) -> web.StreamResponse:
@@ -193,7 +193,8 @@ async def create_room(arena: Arena, body: dict[str, Any], *, public: bool | None
         room_id=new_room_id(), variant=variant, mode=mode, public=is_public, now=now_ms(),
         creator_seat=None if token is None else seat, creator_name=parse_name(body),
         token_hash=hash_token(token) if token else None, ai_level=parse_level(body),
-        clock=parse_clock(body), creator=player, rated=parse_rated(body))
+        clock=parse_clock(body), idle_claim_ms=arena.settings.idle_claim_after_s * 1000 or None,
+        creator=player, rated=parse_rated(body))
     await arena.service.create(state)
     return seat_response(state, None if token is None else seat, token)
 
@@ -224,15 +225,6 @@ async def post_join(request: web.Request) -> web.Response:
     return web.json_response(result)
 
 
-async def host_waiting(arena: Arena, state: RoomState) -> bool:
-    """Is the player who opened the room still there? (Or did they open it just now and may
-    not have connected yet.) Quickplay does not pair anyone with an empty chair."""
-    if now_ms() - state.created_at < HOST_GRACE_MS:
-        return True
-    totals, _seen = await arena.presence.totals(state.room_id)
-    return any(totals[str(seat)] > 0 for seat in (1, 2))
-
-
 @json_errors
 async def post_quickplay(request: web.Request) -> web.Response:
     """Join the oldest public room waiting for the same variant and clock, or open one.
@@ -256,9 +248,8 @@ async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
                     wanted: tuple[str, ClockConfig | None, str | None]) -> web.Response:
     variant, clock, name = wanted
     rated = parse_rated(body)  # a rated quickplay meets only rated rooms, and opens one
-    for state in await arena.repo.lobby(LIST_LIMIT):
-        if state.variant == variant and state.clock_config == clock \
-                and state.rated == rated and await host_waiting(arena, state):
+    for state in await open_rooms(arena.repo, arena.presence, LIST_LIMIT):
+        if state.variant == variant and state.clock_config == clock and state.rated == rated:
             try:
                 return web.json_response(
                     await join_room(arena, state.room_id, name, await player_of(request))
@@ -270,6 +261,25 @@ async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
     created = await create_room(arena, body | {"your_side": "random"}, public=True,
                                 opponent="human", player=await player_of(request))
     return web.json_response(created | {"matched": False})
+
+
+@json_errors
+async def post_cancel(request: web.Request) -> web.Response:
+    """The host closes a room nobody has joined (the token in the body proves the seat)."""
+    body = await read_body(request)
+    token = body.get("token")
+    if not isinstance(token, str) or not token:
+        raise ArenaError(ErrorCode.BAD_TOKEN, '"token" must be the seat token of this room')
+    token_hash = hash_token(token)
+
+    def cancel(state: RoomState) -> commands.Cancel:
+        seat = state.seat_of_token_hash(token_hash, same_hash)
+        if seat is None:
+            raise ArenaError(ErrorCode.BAD_TOKEN, "this token holds no seat in this room")
+        return commands.Cancel(seat)
+
+    transition = await request.app[ARENA].service.execute(request.match_info["room_id"], cancel)
+    return web.json_response(transition.state.to_public())
 
 
 @json_errors
@@ -296,10 +306,10 @@ def summary(state: RoomState) -> dict[str, Any]:
 
 @json_errors
 async def list_rooms(request: web.Request) -> web.Response:
-    repo = request.app[ARENA].repo
+    arena = request.app[ARENA]
     wanted = request.query.get("variant")
-    rooms = await (repo.lobby(LIST_LIMIT) if request.query.get("open") == "1"
-                   else repo.live(LIST_LIMIT))
+    rooms = await (open_rooms(arena.repo, arena.presence, LIST_LIMIT)
+                   if request.query.get("open") == "1" else arena.repo.live(LIST_LIMIT))
     return web.json_response({"rooms": [summary(state) for state in rooms
                                         if wanted is None or state.variant == wanted]})
 
@@ -358,6 +368,7 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/rooms", list_rooms)
     app.router.add_get("/api/rooms/{room_id}", get_room)
     app.router.add_post("/api/rooms/{room_id}/join", post_join)
+    app.router.add_post("/api/rooms/{room_id}/cancel", post_cancel)
     app.router.add_get("/api/rooms/{room_id}/export", export_game)
     app.router.add_post("/api/quickplay", post_quickplay)
     app.router.add_get("/api/variants", list_variants)

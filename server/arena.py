@@ -21,12 +21,13 @@ from aiohttp import WSCloseCode, web
 from .ai_player import AiPlayer
 from .ai_pool import AiPool
 from .appkeys import OUTBOX, REDIS, SETTINGS
+from .chat import ChatStore
 from .clock_timer import TimerIndex, TimerLoop
 from .fanout import Fanout
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from .presence import Presence
 from .ratelimit import KeyedLimiter
-from .repository import RoomRepository
+from .repository import ABANDON_GRACE_S, RoomRepository
 from .room_service import RoomService
 from .settings import Settings
 
@@ -45,6 +46,7 @@ class Arena:
     pool: AiPool
     ai: AiPlayer
     creation_limiter: KeyedLimiter | None
+    chat: ChatStore
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -58,7 +60,7 @@ def build_arena(app: web.Application) -> Arena:
     metrics = ArenaMetrics()
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
                           record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX])
-    timers = TimerIndex(client, settings.ai_pace_ms)
+    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
     presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
@@ -68,7 +70,11 @@ def build_arena(app: web.Application) -> Arena:
     service.after_commit.append(ai.on_commit)
     per_minute = settings.room_creations_per_minute
     limiter = KeyedLimiter(per_minute, per_minute / 60) if per_minute else None
-    return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, limiter)
+    chat = ChatStore(client, keep_s=settings.room_ttl_s + ABANDON_GRACE_S,
+                     per_ip=settings.chat_per_ip_per_minute,
+                     per_room=settings.chat_per_room_per_minute)
+    return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, limiter,
+                 chat)
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700
@@ -96,7 +102,7 @@ async def arena_context(app: web.Application) -> AsyncIterator[None]:
     gc.callbacks.append(gc_pauses)
     tune_garbage_collector()
     timer_loop = TimerLoop(arena.timers, arena.repo, arena.service, arena.ai.play,
-                           arena.metrics, arena.presence.watched)
+                           arena.metrics, arena.presence.watched, arena.presence.players_last_seen)
     for name, job in (("fanout", arena.fanout.run()), ("timers", timer_loop.run()),
                       ("presence", arena.presence.run()), ("loop-lag", loop_lag.run())):
         arena.tasks.append(asyncio.create_task(job, name=name))

@@ -1,4 +1,5 @@
-"""Server-side timers: clock flags and owed AI moves happen even when nobody is connected.
+"""Server-side timers: clock flags, owed AI moves and abandoned games happen even when nobody is
+connected.
 
 Every room that will need attention at some instant (a flag falls, an AI seat must move) is in
 one sorted set, `timers` (member: room id, score: due epoch ms). Every node scans it every
@@ -10,6 +11,12 @@ expiry so another node takes over if this one dies mid-search). Finally the clai
 the entry is set to the room's next due time, or removed — unless someone registered an earlier
 time meanwhile. Registrations only ever move an entry earlier (`ZADD LT`); a stale one costs a
 useless look at the room, nothing more.
+
+An unfinished game is also due ROOM_TTL_S after its last move or start: then, if no human
+player of it has been connected (on any node) for ROOM_TTL_S, it ends as `abandoned` without a
+winner, through the normal atomic path, so its record is kept and every socket still open on it
+(spectators) gets the `game_over`; otherwise it is looked at again ROOM_TTL_S after the players
+were last seen. (Redis keeps an unfinished room's keys ABANDON_GRACE_S longer than that.)
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ import redis.asyncio as redis
 
 from .metrics import ArenaMetrics
 from .rooms import Mode, RoomState, commands
-from .rooms.outcomes import demo_restart_at, flag_fallen
+from .rooms.outcomes import abandon_at, demo_restart_at, flag_fallen
 
 if TYPE_CHECKING:
     from .repository import RoomRepository
@@ -60,22 +67,28 @@ def ai_due_at(state: RoomState, pace_ms: int) -> int | None:
     return base + pause
 
 
-def due_at(state: RoomState, pace_ms: int) -> int | None:
-    dues = [d for d in (state.flag_deadline(), ai_due_at(state, pace_ms),
-                        demo_restart_at(state)) if d is not None]
+def due_at(state: RoomState, pace_ms: int, abandon_after_ms: int,
+           players_last_seen: int | None = None) -> int | None:
+    dues = [d for d in (state.flag_deadline(), ai_due_at(state, pace_ms), demo_restart_at(state),
+                        abandon_at(state, players_last_seen, abandon_after_ms)) if d is not None]
     return min(dues) if dues else None
 
 
 class TimerIndex:
     """The `timers` sorted set: register, claim, list due rooms."""
 
-    def __init__(self, client: redis.Redis, pace_ms: int) -> None:
+    def __init__(self, client: redis.Redis, pace_ms: int,
+                 abandon_after_ms: int = 24 * 3600 * 1000) -> None:
         self.redis = client
         self.pace_ms = pace_ms
+        self.abandon_after_ms = abandon_after_ms  # ROOM_TTL_S
         self._swap = client.register_script(_SWAP)
 
+    def due_at(self, state: RoomState, players_last_seen: int | None = None) -> int | None:
+        return due_at(state, self.pace_ms, self.abandon_after_ms, players_last_seen)
+
     async def schedule(self, state: RoomState) -> None:
-        due = due_at(state, self.pace_ms)
+        due = self.due_at(state)
         if due is not None:
             await self.at(state.room_id, due)
 
@@ -94,9 +107,10 @@ class TimerIndex:
             return claimed
         return None
 
-    async def release(self, room_id: str, claimed: int, state: RoomState | None) -> None:
+    async def release(self, room_id: str, claimed: int, state: RoomState | None,
+                      players_last_seen: int | None = None) -> None:
         """Set the entry to the room's next due time (or drop it), unless it changed since."""
-        due = None if state is None else due_at(state, self.pace_ms)
+        due = None if state is None else self.due_at(state, players_last_seen)
         await self._swap(keys=[TIMERS_KEY], args=[room_id, claimed, "" if due is None else due])
 
 
@@ -105,13 +119,15 @@ class TimerLoop:
 
     def __init__(self, index: TimerIndex, repo: RoomRepository, service: RoomService,
                  play_ai: Callable[[str], Awaitable[None]], metrics: ArenaMetrics,
-                 watched: Callable[[str], Awaitable[bool]]) -> None:
+                 watched: Callable[[str], Awaitable[bool]],
+                 players_last_seen: Callable[[str, RoomState], Awaitable[int | None]]) -> None:
         self.index = index
         self.repo = repo
         self.service = service
         self.play_ai = play_ai
         self.metrics = metrics
         self.watched = watched  # has the room an open socket on any node?
+        self.players_last_seen = players_last_seen  # when a human player was last connected
         self._tasks: set[asyncio.Task] = set()
 
     async def run(self) -> None:
@@ -153,6 +169,24 @@ class TimerLoop:
                     return
                 self.metrics.timer_fires.labels(kind="demo").inc()
                 state = (await self.service.execute(room_id, lambda _s: commands.Tick())).state
+            elif state is not None and (abandon := abandon_at(
+                    state, None, self.index.abandon_after_ms)) is not None and abandon <= now:
+                await self.abandon_if_nobody_plays(room_id, claimed, state, now)
+                return
             await self.index.release(room_id, claimed, state)
         except Exception:
             log.exception("attending room %s failed; it comes due again", room_id)
+
+    async def abandon_if_nobody_plays(self, room_id: str, claimed: int, state: RoomState,
+                                      now: int) -> None:
+        """End the game as abandoned if its players have been gone long enough; else look
+        again when they will have been."""
+        seen = await self.players_last_seen(room_id, state)
+        due = abandon_at(state, seen, self.index.abandon_after_ms)
+        if due is not None and due <= now:
+            self.metrics.timer_fires.labels(kind="abandon").inc()
+            after_ms = self.index.abandon_after_ms
+            state = (await self.service.execute(
+                room_id, lambda _s: commands.Abandon(seen, after_ms))).state
+            log.info("room %s: game %d abandoned", room_id, state.game_no)
+        await self.index.release(room_id, claimed, state, seen)

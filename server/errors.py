@@ -26,6 +26,7 @@ class ErrorCode(enum.StrEnum):
     GAME_NOT_STARTED = "game_not_started"
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL_MOVE = "illegal_move"
+    FORBIDDEN_MOVE = "forbidden_move"
     BAD_NOTATION = "bad_notation"
     GAME_OVER = "game_over"
     GAME_NOT_OVER = "game_not_over"
@@ -33,6 +34,7 @@ class ErrorCode(enum.StrEnum):
     ALREADY_PENDING = "already_pending"
     NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
     CANNOT_CLAIM_YET = "cannot_claim_yet"
+    CANNOT_CANCEL = "cannot_cancel"
     CHAT_TOO_LONG = "chat_too_long"
     RATE_LIMITED = "rate_limited"
     ORIGIN_FORBIDDEN = "origin_forbidden"
@@ -59,6 +61,7 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.BAD_TOKEN: 403,
     ErrorCode.ROOM_NOT_FOUND: 404,
     ErrorCode.SEAT_TAKEN: 409,
+    ErrorCode.CANNOT_CANCEL: 409,
     ErrorCode.RATE_LIMITED: 429,
     ErrorCode.ORIGIN_FORBIDDEN: 403,
     ErrorCode.BODY_TOO_LARGE: 413,

@@ -41,7 +41,7 @@ class PlayerRooms:
     async def on_commit(self, old: RoomState, transition: Transition) -> None:
         new = transition.state
         if old is not new and old.seats == new.seats and old.status is new.status:
-            return  # a move, a chat line, an offer: the index does not change
+            return  # a move, an offer: the index does not change
         pipe = self.redis.pipeline(transaction=False)
         for seat in new.seats:
             if seat is None or not seat.player_id:

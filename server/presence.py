@@ -3,8 +3,11 @@
 Each node keeps its own socket counts per room and writes them to `room:{id}:presence` (hash
 field per node: `{"1": n, "2": n, "s": n, "ts": ms}`), refreshed every REFRESH_S. Entries not
 refreshed for STALE_MS are ignored, so the sockets of a node that died vanish by themselves.
-`room:{id}:seen` holds, per seat, when it was last seen connected: the basis of `away_since`
-and of the abandonment claim.
+`room:{id}:seen` holds, per seat, when it was last seen connected: the basis of `away_since`,
+of the abandonment claim and of the abandonment of a game nobody plays (server/clock_timer.py).
+
+A room with an open socket anywhere never expires: each write here also renews the room's keys
+(state, events, chat) to ROOM_TTL_S + ABANDON_GRACE_S, never shortening them.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from typing import Any
 import redis.asyncio as redis
 from redis.asyncio.client import Pipeline
 
-from .rooms import RoomState
+from .chat import chat_keys
+from .repository import ABANDON_GRACE_S, events_key, state_key
+from .rooms import RoomState, SeatKind
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +53,7 @@ class Presence:
                  load: Callable[[str], Awaitable[RoomState | None]]) -> None:
         self.redis = client
         self.node_id = node_id
-        self.room_ttl_s = room_ttl_s
+        self.keep_s = room_ttl_s + ABANDON_GRACE_S
         self.publish = publish
         self.load = load
         self.local: dict[str, Counter[str]] = {}
@@ -93,12 +98,14 @@ class Presence:
         seen = {seat: now for seat in ("1", "2") if counts[seat] > 0}
         if any(counts.values()):
             pipe.hset(presence_key(room_id), self.node_id, json.dumps(entry))
+            for key in (state_key(room_id), events_key(room_id), *chat_keys(room_id)):
+                pipe.expire(key, self.keep_s, gt=True)
         else:
             pipe.hdel(presence_key(room_id), self.node_id)
-        pipe.expire(presence_key(room_id), self.room_ttl_s)
+        pipe.expire(presence_key(room_id), self.keep_s)
         if seen:
             pipe.hset(seen_key(room_id), mapping=seen)
-            pipe.expire(seen_key(room_id), self.room_ttl_s)
+        pipe.expire(seen_key(room_id), self.keep_s)
 
     async def _write(self, room_id: str) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -120,6 +127,16 @@ class Presence:
             pipe.hgetall(seen_key(room_id))
             entries, seen = await pipe.execute()
         return _totals(entries, seen)
+
+    async def players_last_seen(self, room_id: str, state: RoomState) -> int | None:
+        """When a human player of the room was last connected (now, while one is; None when
+        none ever was): what decides that a game nobody plays is abandoned."""
+        totals, seen = await self.totals(room_id)
+        humans = [str(n) for n in (1, 2)
+                  if (s := state.seat(n)) is not None and s.kind is SeatKind.HUMAN]
+        if any(totals[seat] > 0 for seat in humans):
+            return now_ms()
+        return max((seen[seat] for seat in humans if seat in seen), default=None)
 
     async def watched(self, room_id: str) -> bool:
         """Has the room an open socket (a player's or a spectator's) on any live node?"""

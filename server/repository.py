@@ -4,6 +4,9 @@ Keys (every per-room key carries the hash tag `{<room_id>}` so one room lives in
 Cluster slot and a Lua script may touch all of them):
 
 - `room:{id}:state`   hash `v` (version) and `data` (the state record, JSON); TTL ROOM_TTL_S
+                      after the last change, ABANDON_GRACE_S more while unfinished (so the
+                      timer that records an abandoned game finds it), renewed while a socket
+                      of the room is open (server/presence.py)
 - `room:{id}:events`  list of the last EVENT_KEEP events (JSON, each with its `v`); same TTL
 - `room:{id}:game:<n>` and `room:{id}:game:last`  finished game records; TTL RECORD_TTL_S
 - `lobby`             sorted set of public rooms waiting for a player (score: created_at)
@@ -40,6 +43,7 @@ from .rooms import RoomState, Status, Transition
 log = logging.getLogger(__name__)
 
 EVENT_KEEP = 200
+ABANDON_GRACE_S = 60  # an unfinished room's keys outlive ROOM_TTL_S by this much
 LOBBY_KEY = "lobby"
 LIVE_KEY = "live"
 MISSING = -1  # the version a room has before it exists
@@ -154,7 +158,8 @@ class RoomRepository:
         entry = dumps(archive_entry(state)) if finished else ""
         keys = [state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
                 record_key(room_id, "last"), self.outbox_key]
-        args = [expected_v, state.v, dumps(state.to_record()), self.room_ttl_s, EVENT_KEEP,
+        ttl = self.room_ttl_s + (0 if state.status is Status.FINISHED else ABANDON_GRACE_S)
+        args = [expected_v, state.v, dumps(state.to_record()), ttl, EVENT_KEEP,
                 channel(room_id), dumps(list(events)), record, self.record_ttl_s, entry,
                 *(dumps(event) for event in events)]
         try:
@@ -197,6 +202,10 @@ class RoomRepository:
             await self.redis.zadd(LIVE_KEY, {room_id: now})
         else:
             await self.redis.zrem(LIVE_KEY, room_id)
+
+    async def unlist(self, room_id: str) -> None:
+        """Take a waiting room out of the lobby (its host has left: server/lobby.py)."""
+        await self.redis.zrem(LOBBY_KEY, room_id)
 
     async def lobby(self, limit: int = 50) -> list[RoomState]:
         """Public rooms still waiting for a player, oldest first."""

@@ -45,12 +45,15 @@ class Settings:
     log_level: str = "INFO"
     client_dir: Path = DEFAULT_CLIENT_DIR
     claim_after_s: int = 60                # no clock: opponent gone this long -> claim the win
+    idle_claim_after_s: int = 300          # no clock: opponent to move this long -> claim; 0: never
     ai_max_time_ms: int = 0                # > 0 caps every AI search's budget (tests, small hosts)
     ai_pace_ms: int = 800                  # pause between moves in AI-vs-AI demo rooms
     ai_think_ms: int = 500                 # least time before the AI answers a person's move
     room_creations_per_minute: int = 30    # per client IP; 0 turns the limit off
     max_sockets_per_ip: int = 200          # open WebSockets per client IP on a node; 0: no cap
     trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
+    chat_per_ip_per_minute: int = 20       # per client IP over all sockets and nodes; 0: none
+    chat_per_room_per_minute: int = 60     # per channel of a room, all senders; 0: no limit
     data_dir: Path = Path("data")          # where the embedded SQL database file lives
     database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
@@ -71,6 +74,8 @@ class Settings:
             log_level=_env_log_level(env, "LOG_LEVEL", defaults.log_level),
             client_dir=Path(_env_str(env, "CLIENT_DIR", str(defaults.client_dir))),
             claim_after_s=_env_int(env, "CLAIM_AFTER_S", defaults.claim_after_s, minimum=0),
+            idle_claim_after_s=_env_int(env, "IDLE_CLAIM_AFTER_S", defaults.idle_claim_after_s,
+                                        minimum=0),
             ai_max_time_ms=_env_int(env, "AI_MAX_TIME_MS", defaults.ai_max_time_ms, minimum=0),
             ai_pace_ms=_env_int(env, "AI_PACE_MS", defaults.ai_pace_ms, minimum=0),
             ai_think_ms=_env_int(env, "AI_THINK_MS", defaults.ai_think_ms, minimum=0),
@@ -79,6 +84,10 @@ class Settings:
             max_sockets_per_ip=_env_int(env, "MAX_SOCKETS_PER_IP", defaults.max_sockets_per_ip,
                                         minimum=0),
             trust_proxy=_env_bool(env, "TRUST_PROXY", defaults.trust_proxy),
+            chat_per_ip_per_minute=_env_int(env, "CHAT_PER_IP_PER_MINUTE",
+                                            defaults.chat_per_ip_per_minute, minimum=0),
+            chat_per_room_per_minute=_env_int(env, "CHAT_PER_ROOM_PER_MINUTE",
+                                              defaults.chat_per_room_per_minute, minimum=0),
             data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
             database_url=_env_database_url(env, "DATABASE_URL"),
         )

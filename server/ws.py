@@ -27,12 +27,14 @@ from .ratelimit import TokenBucket
 from .repository import dumps
 from .room_service import now_ms
 from .rooms import RoomState, Status, commands
+from .rooms.chat import Channel, chat_line
 from .rooms.outcomes import demo_restart_at
 from .rooms.state import Mode
 from .tokens import hash_token, new_token, same_hash
 from .ws_messages import (
     Absence,
     Hello,
+    chat_text,
     check_type,
     client_id,
     command_builder,
@@ -98,7 +100,8 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     try:
         bound_send_buffer(request.transport)
         await ws.prepare(request)
-        connection = Connection(arena, ws, request.match_info["room_id"], request.transport)
+        connection = Connection(arena, ws, request.match_info["room_id"], request.transport,
+                                address)
         connection.player = await player_of(request)
         arena.sockets.add(ws)
         try:
@@ -124,8 +127,9 @@ def bound_send_buffer(transport: asyncio.BaseTransport | None) -> None:
 
 class Connection:
     def __init__(self, arena: Arena, ws: web.WebSocketResponse, room_id: str,
-                 transport: asyncio.BaseTransport | None) -> None:
+                 transport: asyncio.BaseTransport | None, address: str) -> None:
         self.arena = arena
+        self.address = address  # the client's IP: chat is limited per address across nodes
         self.ws = ws
         self.transport = transport
         self.cut_off = False
@@ -135,6 +139,7 @@ class Connection:
         self.name: str | None = None
         self.player: commands.PlayerRef | None = None  # the identity or account behind the socket
         self.last_v = -1
+        self.spectator_chat = False  # a player sees the spectators' chat only once opened
         self.outbox: asyncio.Queue[tuple[dict[str, Any], bool, str | None]] = asyncio.Queue()
         self.bucket = TokenBucket(BURST, PER_SECOND)
         self.chat_bucket = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
@@ -154,7 +159,13 @@ class Connection:
             self.early.extend(messages)
             return
         for message, text in messages:
+            if message["type"] == "chat" and message["channel"] == Channel.SPECTATORS \
+                    and not self._sees_spectators():
+                continue
             self.send(message, text=text)
+
+    def _sees_spectators(self) -> bool:
+        return self.seat is None or self.spectator_chat
 
     def resync(self) -> None:
         """Called by the fan-out after a Redis reconnect: send the events this socket missed
@@ -167,10 +178,13 @@ class Connection:
         try:
             state = await self.arena.repo.load(self.room_id)
             events = await self.arena.repo.events_since(self.room_id, self.last_v, state.v)
+            chat = await self._chat_histories()
         except Exception as exc:  # noqa: BLE001 - the client can still ask with `sync`
             log.warning("room %s: catching up after a reconnect failed: %r", self.room_id, exc)
             return
         self._send_history(state, events)
+        for history in chat:  # chat lines published meanwhile are in the histories
+            self.send(history)
 
     def send(self, message: dict[str, Any], force: bool = False, text: str | None = None) -> None:
         """Queue a message (`text`: its JSON, when already encoded); `force` sends an event
@@ -301,11 +315,15 @@ class Connection:
             welcome["token"] = given_token
         self.send(welcome)
         self._send_history(state, events)
+        for history in await self._chat_histories():
+            self.send(history)
         early, self.early = self.early or [], None
         self.deliver(early)
         self.arena.metrics.connections.set(len(self.arena.sockets))
         self.present = True
         await self.arena.presence.connected(self.room_id, self.seat)
+        if self.seat is not None and state.status is Status.WAITING:
+            await self.arena.repo.refresh_indexes(state, now_ms())  # the host is back: listed
         if demo_restart_at(state) is not None:
             await self.arena.timers.schedule(state)  # a finished demo plays on for its watcher
 
@@ -316,6 +334,11 @@ class Connection:
         else:
             for event in events:
                 self.send(event, force=force)
+
+    async def _chat_histories(self) -> list[dict[str, Any]]:
+        """Both channels' `chat_history` (the spectators' empty while this socket hides it)."""
+        shown = set(Channel) if self._sees_spectators() else {Channel.PLAYERS}
+        return await self.arena.chat.histories(self.room_id, shown)
 
     async def _read_hello(self) -> Hello:
         try:
@@ -404,12 +427,27 @@ class Connection:
             events = await self.arena.repo.events_since(self.room_id, v, state.v)
             self._send_history(state, events, force=True)
             return
-        if kind == "chat" and not self.chat_bucket.take():
-            raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
+        if kind == "chat":
+            await self._chat(message)
+            return
+        if kind == "spectator_chat":
+            self.spectator_chat = field(message, "open", bool, required=True)
+            history = (await self._chat_histories())[-1]  # the spectators'
+            cid = client_id(message)
+            self.send(history if cid is None else history | {"cid": cid})
+            return
         absence = await self._absence() if kind == "claim_win" else None
-        build = command_builder(message, self._seat_of, self.name, absence)
+        build = command_builder(message, self._seat_of, absence)
         transition = await self.arena.service.execute(self.room_id, build)
         self.owed_v = max(self.owed_v, transition.state.v)
+
+    async def _chat(self, message: dict[str, Any]) -> None:
+        text = chat_text(message)
+        if not self.chat_bucket.take():
+            raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
+        state = await self.arena.repo.load(self.room_id)
+        line = chat_line(state, self._seat_of(state), self.name, text, now_ms())
+        await self.arena.chat.post(self.room_id, line, self.address, client_id(message))
 
     def _seat_of(self, state: RoomState) -> int | None:
         if self.token_hash is None:

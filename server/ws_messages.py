@@ -26,9 +26,10 @@ SeatOf = Callable[[RoomState], int | None]
 ROOM_COMMANDS = frozenset({
     "move", "resign", "draw_offer", "draw_accept", "draw_decline", "takeback_request",
     "takeback_accept", "takeback_decline", "rematch_offer", "rematch_accept", "rematch_decline",
-    "claim_win", "chat",
+    "claim_win", "cancel",
 })
-SESSION_COMMANDS = frozenset({"sync", "ping"})
+# Commands that leave the room's state alone: chat has its own store (server/chat.py).
+SESSION_COMMANDS = frozenset({"sync", "ping", "chat", "spectator_chat"})
 
 
 @dataclass(slots=True, frozen=True)
@@ -125,6 +126,7 @@ _PROPOSALS: dict[str, Callable[..., commands.Command]] = {
     "draw_offer": commands.DrawOffer,
     "takeback_request": commands.TakebackRequest,
     "rematch_offer": commands.RematchOffer,
+    "cancel": commands.Cancel,
 }
 _ANSWERS: dict[str, tuple[Callable[..., commands.Command], bool]] = {
     "draw_accept": (commands.DrawAnswer, True),
@@ -136,20 +138,23 @@ _ANSWERS: dict[str, tuple[Callable[..., commands.Command], bool]] = {
 }
 
 
-def command_builder(message: dict[str, Any], seat_of: SeatOf, name: str | None,
+def chat_text(message: dict[str, Any]) -> str:
+    """The `text` of a `chat` message (trimmed and judged by server/rooms/chat.py)."""
+    text = field(message, "text", str, required=True)
+    if len(text) > MAX_RAW_CHAT:
+        raise ArenaError(ErrorCode.CHAT_TOO_LONG, "a chat message has at most 300 characters")
+    try:
+        check_chat_line(text)
+    except TextError as error:
+        raise bad(str(error)) from None
+    return text
+
+
+def command_builder(message: dict[str, Any], seat_of: SeatOf,
                     absence: Absence | None = None) -> CommandBuilder:
     """A function from the room's current state to the command `message` asks for. The seat
     is looked up in each state it is given (a rematch swaps seats)."""
     kind, cid = message["type"], client_id(message)
-    if kind == "chat":
-        text = field(message, "text", str, required=True)
-        if len(text) > MAX_RAW_CHAT:
-            raise ArenaError(ErrorCode.CHAT_TOO_LONG, "a chat message has at most 300 characters")
-        try:
-            check_chat_line(text)
-        except TextError as error:
-            raise bad(str(error)) from None
-        return lambda state: commands.Chat(seat_of(state), name, text, cid)
     if kind == "move":
         move = field(message, "move", str, required=True, max_len=MAX_MOVE)
         return lambda state: commands.Move(seat_of(state), move, cid)

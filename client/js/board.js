@@ -10,7 +10,9 @@ let boardCounter = 0;
 /**
  * new Board(container, variant, { describe }) — `describe(name, content)` turns a cell name
  * and its content (0, 1, 2) into the spoken label of the cell ("h8, black").
- * Events: `move` with detail { cell }; `preview` { cell } when a phone tap only previews.
+ * Events: `move` with detail { cell }; `preview` { cell } when a phone tap only previews;
+ * `forbidden` { cell } when the player picks a point the rules forbid (renju: marked by the
+ * server, never worked out here).
  */
 export class Board extends EventTarget {
   constructor(container, variant, { describe, label } = {}) {
@@ -22,6 +24,7 @@ export class Board extends EventTarget {
     this.style = boardStyle(variant);
     this.g = geometry(variant, this.style);
     this.cells = new Array(variant.rows * variant.cols).fill(0);
+    this.forbidden = new Set();
     this.interactive = false;
     this.toMove = 1;
     this.cursor = this.centreCell();
@@ -108,7 +111,7 @@ export class Board extends EventTarget {
 
   onTap(e) {
     const cell = this.cellFromEvent(e);
-    if (cell < 0 || !this.canPlay(cell)) return;
+    if (this.refuseForbidden(cell) || cell < 0 || !this.canPlay(cell)) return;
     const touch = e.pointerType === "touch" || (e.sourceCapabilities && e.sourceCapabilities.firesTouchEvents);
     if (touch && this.cellPixels() < 30 && this.pendingTap !== cell) {
       // On a small phone board a single tap only previews; tapping the same point confirms.
@@ -141,12 +144,19 @@ export class Board extends EventTarget {
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       const cell = gravity ? landingCell(this.variant, this.cells, col) : this.cursor;
-      if (this.canPlay(cell)) this.emitMove(cell);
+      if (!this.refuseForbidden(cell) && this.canPlay(cell)) this.emitMove(cell);
     }
   }
 
   canPlay(cell) {
-    return this.interactive && cell >= 0 && !this.cells[cell];
+    return this.interactive && cell >= 0 && !this.cells[cell] && !this.forbidden.has(cell);
+  }
+
+  /** A forbidden point picked while the player may move: say so instead of playing it. */
+  refuseForbidden(cell) {
+    if (!this.interactive || !this.forbidden.has(cell)) return false;
+    this.dispatchEvent(new CustomEvent("forbidden", { detail: { cell } }));
+    return true;
   }
 
   emitMove(cell) {
@@ -189,12 +199,14 @@ export class Board extends EventTarget {
   }
 
   /**
-   * Shows a position: cells (0/1/2 per cell), the last move, the winning line. When
-   * `animate` is set and the last move is a gravity drop, the disc falls into place.
+   * Shows a position: cells (0/1/2 per cell), the last move, the winning line, the points the
+   * side to move may not play (`forbidden`, cells). When `animate` is set and the last move
+   * is a gravity drop, the disc falls into place.
    */
-  setPosition({ cells, lastMove = -1, winLine = [], animate = false }) {
+  setPosition({ cells, lastMove = -1, winLine = [], forbidden = [], animate = false }) {
     const { g, variant } = this;
     this.cells = cells.slice();
+    this.forbidden = new Set(forbidden);
     this.pieceLayer.replaceChildren();
     for (let cell = 0; cell < cells.length; cell += 1) {
       if (!cells[cell]) continue;
@@ -241,6 +253,14 @@ export class Board extends EventTarget {
         svgEl("circle", { cx, cy, r: g.radius * 0.28, class: `last-dot on-p${this.cells[lastMove]}` }, this.markLayer);
       }
     }
+    for (const cell of this.forbidden) {
+      const [cx, cy] = centre(cell);
+      const r = g.radius * 0.4;
+      svgEl("path", {
+        d: `M${cx - r} ${cy - r}L${cx + r} ${cy + r}M${cx + r} ${cy - r}L${cx - r} ${cy + r}`,
+        class: "forbidden-mark", "data-cell": cell,
+      }, this.markLayer);
+    }
     if (winLine.length) {
       const ends = [...winLine].sort((a, b) => a - b);
       const [x1, y1] = centre(ends[0]);
@@ -258,7 +278,8 @@ export class Board extends EventTarget {
 
   refreshLabels() {
     this.hits.forEach((hit, cell) => {
-      hit.setAttribute("aria-label", this.describe(cellName(this.variant, cell), this.cells[cell]));
+      const content = this.forbidden.has(cell) ? "forbidden" : this.cells[cell];
+      hit.setAttribute("aria-label", this.describe(cellName(this.variant, cell), content));
     });
   }
 

@@ -3,7 +3,8 @@
 // exponential backoff and jitter, and client ids on commands. Knows nothing about the DOM.
 //
 // Events dispatched: `status` {state, retryIn}, `welcome` {msg}, `snapshot` {state},
-// `event` {event}, `presence` {msg}, `servererror` {code, cid}, `fatal` {code}.
+// `event` {event}, `presence` {msg}, `chat` {msg} (a line or a `chat_history`),
+// `servererror` {code, cid}, `fatal` {code}.
 
 import { forgetToken, loadToken, saveToken } from "./api.js";
 
@@ -94,6 +95,13 @@ export class RoomConnection extends EventTarget {
         break;
       case "presence":
         this.emit("presence", { msg });
+        break;
+      case "chat":
+      case "chat_history":
+        // A chat line with a `v` is a room event of a node from before chat left the event
+        // log (a rolling upgrade): it counts as a version, or the next event looks like a gap.
+        if (typeof msg.v === "number") this.onEvent(msg);
+        else this.emit("chat", { msg });
         break;
       case "error":
         this.emit("servererror", { code: msg.code, cid: msg.cid, message: msg.message });

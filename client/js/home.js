@@ -13,7 +13,7 @@ import { el, tEl, toast } from "./ui.js";
 import { whoAmI } from "./account_api.js";
 import { yourGamesCard } from "./your_games.js";
 
-const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "connect4"];
+const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
 const CLOCK_PRESETS = ["1+0", "3+2", "5+3", "10+5", "15+10"]; // minutes + seconds a move
 const RULES = ["freestyle", "standard", "caro", "caro-exact"];
 const LOBBY_REFRESH_MS = 4000;

@@ -33,7 +33,7 @@ function stones(svg, points) {
   }
 }
 
-/** An SVG icon for a game id (tictactoe, caro9, gomoku, caro, connect4, custom). */
+/** An SVG icon for a game id (tictactoe, caro9, gomoku, caro, renju, connect4, custom). */
 export function gameIcon(game) {
   if (game === "tictactoe") {
     const svg = frame("#fdfcf7");

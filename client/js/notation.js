@@ -109,6 +109,7 @@ const NAMED = {
   "gomoku-standard": { rows: 15, cols: 15, k: 5, gravity: false, rule: "standard" },
   caro: { rows: 15, cols: 15, k: 5, gravity: false, rule: "caro" },
   "caro-exact": { rows: 15, cols: 15, k: 5, gravity: false, rule: "caro-exact" },
+  renju: { rows: 15, cols: 15, k: 5, gravity: false, rule: "renju" },
   connect4: { rows: 6, cols: 7, k: 4, gravity: true, rule: "freestyle" },
 };
 
@@ -124,7 +125,7 @@ export function parseVariant(spec) {
     const n = Number(m[2]);
     return { name: spec, spec, rows: n, cols: n, k: 5, gravity: false, rule: m[1] };
   }
-  m = /^custom-(\d+)x(\d+)-k(\d)-(freestyle|standard|caro|caro-exact)(-gravity)?$/.exec(spec);
+  m = /^custom-(\d+)x(\d+)-k(\d)-(freestyle|standard|caro|caro-exact|renju)(-gravity)?$/.exec(spec);
   if (m) {
     return {
       name: spec, spec, rows: Number(m[1]), cols: Number(m[2]), k: Number(m[3]),

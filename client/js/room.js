@@ -3,6 +3,7 @@
 // connection; everything the server sends comes back as state and is re-rendered.
 
 import { loadName } from "./api.js";
+import { ChatModel, chatterKey } from "./chat.js";
 import { RoomConnection } from "./connection.js";
 import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
@@ -28,6 +29,8 @@ export function mountRoom(main, roomId) {
   let clockOffset = 0;
   let claimAfter = 60000;
   let awaitingMove = null;
+  const chat = new ChatModel(roomId);
+  let spectatorChat = false; // a player opens the spectators' chat; spectators always see it
   const notices = [];
   let tapHintShown = false;
 
@@ -39,6 +42,15 @@ export function mountRoom(main, roomId) {
       if (!conn.send(type)) toast(errorText("network"), "error");
     },
     chat: (text) => Boolean(conn.send("chat", { text })),
+    toggleSpectatorChat: () => {
+      spectatorChat = !spectatorChat;
+      conn.send("spectator_chat", { open: spectatorChat });
+      render(false);
+    },
+    mute: (line) => {
+      chat.toggleMute(chatterKey(line));
+      render(false);
+    },
     review: (ply) => {
       review = ply;
       render(false);
@@ -50,6 +62,7 @@ export function mountRoom(main, roomId) {
   view.status.textContent = t("room.loading");
 
   function describeCell(name, content) {
+    if (content === "forbidden") return `${name}, ${t("cell.forbidden")}`;
     return `${name}, ${content ? colourName(style(), content) : t("cell.empty")}`;
   }
 
@@ -59,6 +72,7 @@ export function mountRoom(main, roomId) {
     board = new Board(view.boardHost, state.board, { describe: describeCell, label: t("board.label") });
     boardSpec = state.variant;
     board.addEventListener("move", (e) => playMove(e.detail.cell));
+    board.addEventListener("forbidden", () => toast(errorText("forbidden_move"), "error"));
     board.addEventListener("preview", () => {
       if (!tapHintShown) toast(t("board.tap_again"));
       tapHintShown = true;
@@ -93,10 +107,12 @@ export function mountRoom(main, roomId) {
     const shown = review === null ? state.moves : state.moves.slice(0, review);
     const { cells, played } = replay(state.board, shown);
     const live = review === null;
+    const forbidden = live && state.status === "playing" ? state.forbidden || [] : [];
     board.setPosition({
       cells,
       lastMove: played.length ? played[played.length - 1] : -1,
       winLine: live && state.status === "finished" ? winningLine(cells, played) : [],
+      forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
     const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove;
@@ -104,7 +120,9 @@ export function mountRoom(main, roomId) {
   }
 
   function canClaim() {
-    if (!mySeat || !presence || state.status !== "playing" || state.clock) return false;
+    if (!mySeat || state.status !== "playing" || state.clock) return false;
+    if (state.turn !== mySeat && state.move_deadline && serverNow() >= state.move_deadline) return true;
+    if (!presence) return false;
     const opp = String(3 - mySeat);
     const seat = state.seats[opp];
     const since = presence.away_since && presence.away_since[opp];
@@ -116,7 +134,8 @@ export function mountRoom(main, roomId) {
     ensureBoard();
     renderBoard(animate);
     const model = {
-      state, style: style(), mySeat, presence, review, now: serverNow(), notices,
+      state, style: style(), mySeat, presence, review, now: serverNow(), notices, chat,
+      spectatorChat: !mySeat || spectatorChat,
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
     };
     view.render(model);
@@ -179,6 +198,7 @@ export function mountRoom(main, roomId) {
   conn.addEventListener("welcome", (e) => {
     const { msg } = e.detail;
     mySeat = msg.seat;
+    if (mySeat && spectatorChat) conn.send("spectator_chat", { open: true }); // a new socket
     clockOffset = msg.now - Date.now();
     claimAfter = msg.claim_after_ms ?? claimAfter;
   });
@@ -189,6 +209,12 @@ export function mountRoom(main, roomId) {
     render(false);
   });
   conn.addEventListener("event", (e) => onEvent(e.detail.event));
+  conn.addEventListener("chat", (e) => {
+    const { msg } = e.detail;
+    if (msg.type === "chat_history") chat.history(msg);
+    else if (!chat.add(msg)) return;
+    if (state) render(false);
+  });
   conn.addEventListener("presence", (e) => {
     presence = e.detail.msg;
     render(false);
@@ -208,7 +234,7 @@ export function mountRoom(main, roomId) {
   let claimShown = false;
   const ticker = setInterval(() => {
     if (!state) return;
-    if (state.clock && state.status === "playing") view.tickClocks(state, serverNow());
+    if ((state.clock || state.move_deadline) && state.status === "playing") view.tickClocks({ state, style: style(), mySeat, now: serverNow() });
     if (canClaim() !== claimShown) {
       claimShown = !claimShown;
       render(false);

@@ -29,7 +29,8 @@ function swatch(style, seat) {
 }
 
 export class RoomView {
-  /** `on`: { command(type), chat(text), review(ply|null), copy() } */
+  /** `on`: { command(type), chat(text), toggleSpectatorChat(), mute(line), review(ply|null),
+   *  copy(), rerender() } */
   constructor(main, roomId, on) {
     this.roomId = roomId;
     this.on = on;
@@ -39,7 +40,8 @@ export class RoomView {
     this.copyBtn = el("button", { class: "btn primary", type: "button", id: "copy-link", "data-i18n": "room.copy", onclick: () => on.copy() }, t("room.copy"));
     this.share = el("section", { class: "card share", id: "share", hidden: true },
       tEl("h2", "room.share"), tEl("p", "room.share.hint", { class: "muted" }),
-      el("div", { class: "share-row" }, this.shareInput, this.copyBtn));
+      el("div", { class: "share-row" }, this.shareInput, this.copyBtn),
+      el("button", { class: "btn small", type: "button", id: "cancel-room", "data-i18n": "room.cancel", onclick: () => on.command("cancel") }, t("room.cancel")));
     this.boardHost = el("div", { class: "board-wrap" });
     this.gameOver = el("section", { class: "card gameover", id: "gameover", hidden: true, role: "alert" });
     this.players = el("section", { class: "card players", id: "players" });
@@ -55,6 +57,7 @@ export class RoomView {
       const text = this.chatInput.value.trim();
       if (text && on.chat(text)) this.chatInput.value = "";
     });
+    this.spectatorToggle = el("button", { class: "btn small", type: "button", id: "spectator-chat", "aria-pressed": "false", onclick: () => on.toggleSpectatorChat() }, t("room.chat.spectators"));
     this.spectators = el("span", { id: "spectators" });
     this.announcer = el("div", { class: "visually-hidden", "aria-live": "assertive", id: "announcer" });
     this.exportLink = el("a", { class: "btn small", id: "export", "data-i18n": "room.export" }, t("room.export"));
@@ -65,7 +68,7 @@ export class RoomView {
         el("div", { class: "moves-head" }, tEl("h2", "room.moves")), this.moveList, this.reviewNav),
       this.actions,
       el("section", { class: "card chat-card" },
-        el("div", { class: "chat-head" }, tEl("h2", "room.chat")), this.chatLog, chatForm),
+        el("div", { class: "chat-head" }, tEl("h2", "room.chat"), this.spectatorToggle), this.chatLog, chatForm),
       el("div", { class: "foot-row" }, this.spectators, this.exportLink));
     this.root = el("div", { class: "room" },
       el("div", { class: "board-col" }, this.status, this.share, this.boardHost),
@@ -117,7 +120,9 @@ export class RoomView {
   }
 
   resultTitle({ state, style, mySeat }) {
-    const { winner } = state.result;
+    const { winner, reason } = state.result;
+    if (reason === "cancelled") return t("room.over.cancelled");
+    if (reason === "abandoned" && winner === null) return t("room.over.abandoned");
     if (winner === null || winner === undefined) return t("room.over.draw");
     if (mySeat) return winner === mySeat ? t("room.over.you_win") : t("room.over.you_lose");
     return t("room.over.win", { name: seatName(state, style, winner) });
@@ -128,7 +133,7 @@ export class RoomView {
     const loser = winner ? 3 - winner : null;
     const k = state.result.line && state.result.line.length ? state.result.line.length : state.board.k;
     const params = { k, name: loser ? seatName(state, style, loser) : "" };
-    return t(`reason.${reason}`, params);
+    return t(reason === "abandoned" && !winner ? "reason.abandoned_nobody" : `reason.${reason}`, params);
   }
 
   renderPlayers(m) {
@@ -154,17 +159,30 @@ export class RoomView {
         class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
       }, formatClock(left)));
     });
+    const deadline = this.deadlineText(m);
+    if (deadline) rows.push(el("p", { class: "deadline", id: "move-deadline" }, deadline));
     if (!mySeat) rows.push(el("p", { class: "muted spectating" }, t("room.spectating")));
     this.players.replaceChildren(...rows);
   }
 
-  /** Updates only the clock faces (called several times a second). */
-  tickClocks(state, now) {
+  /** "Minh must move within 4:59" in a game without a clock (docs/protocol.md §1). */
+  deadlineText({ state, style, mySeat, now }) {
+    if (state.status !== "playing" || !state.move_deadline) return null;
+    const time = formatClock(state.move_deadline - now);
+    if (state.turn === mySeat) return t("room.deadline.you", { time });
+    return t("room.deadline.them", { name: seatName(state, style, state.turn), time });
+  }
+
+  /** Updates only the clock faces and the move deadline (called several times a second);
+   *  `m` = { state, style, mySeat, now }. */
+  tickClocks(m) {
     for (const face of this.players.querySelectorAll("[data-clock]")) {
-      const left = clockLeft(state.clock, Number(face.dataset.clock), now);
+      const left = clockLeft(m.state.clock, Number(face.dataset.clock), m.now);
       face.textContent = formatClock(left);
       face.classList.toggle("low", left < LOW_TIME_MS);
     }
+    const deadline = this.players.querySelector("#move-deadline");
+    if (deadline) deadline.textContent = this.deadlineText(m) || "";
   }
 
   renderMoves({ state, review }) {
@@ -242,7 +260,7 @@ export class RoomView {
       el("p", { class: "gameover-reason", id: "result-reason" }, this.resultReason(m)),
       resultExtras(state, mySeat),
     ];
-    if (mySeat) {
+    if (mySeat && state.result.reason !== "cancelled") {
       const opp = 3 - mySeat;
       if (state.rematch_offer === opp) {
         items.push(this.offerRow("room.offer.rematch.in", seatName(state, style, opp), "rematch_accept", "rematch_decline"));
@@ -255,15 +273,26 @@ export class RoomView {
     this.gameOver.replaceChildren(...items);
   }
 
-  renderChat({ state, style, notices }) {
-    const chat = state.chat || [];
-    const key = `${document.documentElement.lang}|${chat.length}|${chat.length ? chat[chat.length - 1].ts : 0}|${notices.length}`;
+  renderChat({ style, notices, chat, spectatorChat, mySeat }) {
+    this.spectatorToggle.hidden = !mySeat;
+    this.spectatorToggle.textContent = t("room.chat.spectators");
+    this.spectatorToggle.setAttribute("aria-pressed", String(spectatorChat));
+    const shown = chat.visible(spectatorChat);
+    const last = shown.length ? shown[shown.length - 1] : null;
+    const key = `${document.documentElement.lang}|${shown.length}|${last ? `${last.channel}${last.n}` : ""}|${notices.length}|${chat.muted.size}|${spectatorChat}`;
     if (this.chatKey === key) return;
     this.chatKey = key;
-    const lines = chat.map((c) => ({ ts: c.ts, node: el("li", {},
-      el("span", { class: "who" }, c.from.name || (c.from.seat ? colourName(style, c.from.seat) : t("room.spectator"))),
-      el("span", { class: "text" }, c.text)) }));
+    const lines = shown.map((c) => {
+      const who = c.from.name || (c.from.seat ? colourName(style, c.from.seat) : t("room.spectator"));
+      const own = c.channel === "players" && c.from.seat === mySeat;
+      const mute = own ? [] : [el("button", { class: "mute", type: "button", title: t("room.chat.mute", { name: who }), "aria-label": t("room.chat.mute", { name: who }), onclick: () => this.on.mute(c) }, "🔇")];
+      return { ts: c.ts, node: el("li", { class: c.channel === "spectators" ? "spec" : "" },
+        el("span", { class: "who" }, who), el("span", { class: "text" }, c.text), ...mute) };
+    });
     for (const n of notices) lines.push({ ts: n.ts, node: el("li", { class: "sys" }, t(n.key, n.params)) });
+    if (chat.muted.size) {
+      lines.push({ ts: Infinity, node: el("li", { class: "sys" }, el("button", { class: "link", type: "button", id: "unmute-all", onclick: () => { for (const k of [...chat.muted]) chat.toggleMute(k); this.on.rerender(); } }, t("room.chat.unmute_all", { n: chat.muted.size }))) });
+    }
     lines.sort((a, b) => a.ts - b.ts);
     const atBottom = this.chatLog.scrollHeight - this.chatLog.scrollTop - this.chatLog.clientHeight < 30;
     this.chatLog.replaceChildren(...lines.map((l) => l.node));

@@ -2,11 +2,11 @@
 // that applies one versioned event to it. No DOM, no network: the room controller feeds
 // events in and renders what comes out.
 
-const CHAT_KEEP = 50;
 // State fields an event may carry (docs/protocol.md §3.3): an event field with one of these
 // names is that field's new value, so the page never keeps what the server has cleared.
 const STATE_FIELDS = ["status", "turn", "clock", "moves", "result", "last_move_at", "started_at",
-  "finished_at", "draw_offer", "takeback_request", "rematch_offer", "game_id"];
+  "finished_at", "draw_offer", "takeback_request", "rematch_offer", "move_deadline",
+  "forbidden", "game_id"];
 // What `<what>_offered` / `_requested` sets to the offering seat and `<what>_declined` clears.
 const PENDING = { draw: "draw_offer", takeback: "takeback_request", rematch: "rematch_offer" };
 
@@ -22,8 +22,6 @@ export function applyEvent(state, event) {
     next.seats = { ...state.seats, [event.seat]: event.player };
   } else if (event.type === "move") {
     next.moves = [...state.moves, event.move];
-  } else if (event.type === "chat") {
-    next.chat = [...(state.chat || []), { from: event.from, text: event.text, ts: event.ts }].slice(-CHAT_KEEP);
   } else if (PENDING[what] && (answer === "offered" || answer === "requested")) {
     next[PENDING[what]] = event.seat;
   } else if (PENDING[what] && answer === "declined") {

@@ -43,14 +43,18 @@ EARLY_SOLVE_SHARE = 0.25
 MAX_PV = 12
 
 
+# The player's table: 2M entries, 16 MB. A move's solve stores well under that in its budget;
+# the solver's default (64 MB, for the benchmark's long solves) became resident page by page
+# as games went on, a quarter of an AI worker's memory.
+PLAYER_LOG_SIZE = 21
 _solver: Connect4Solver | None = None
 
 
 def _shared_solver() -> Connect4Solver:
-    """One solver (and its 64 MB table) per process, created on first use."""
+    """One solver (and its 16 MB table) per process, created on first use."""
     global _solver
     if _solver is None:
-        _solver = Connect4Solver()
+        _solver = Connect4Solver(log_size=PLAYER_LOG_SIZE)
     return _solver
 
 

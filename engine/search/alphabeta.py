@@ -30,9 +30,17 @@ from engine.search.evaluation import (
     evaluate,
     tally_fives,
     tally_fours,
-    tally_open_fours,
 )
-from engine.search.movegen import ALL, BLOCK, DEFEND, gen_moves, list_kind, on_all_list
+from engine.search.forbidden import can_make_open_four
+from engine.search.movegen import (
+    ALL,
+    BLOCK,
+    DEFEND,
+    gen_all,
+    gen_moves,
+    list_kind,
+    on_all_list,
+)
 from engine.search.position import (
     CELLS,
     GRAVITY,
@@ -181,8 +189,8 @@ def _decided(pos: Position, side: int, ply: int) -> int:
         return WIN - ply - 1
     if (
         tally_fives(pos.tally[opp]) == 0
-        and tally_open_fours(pos.tally[me]) > 0
         and tally_fours(pos.tally[opp]) == 0
+        and can_make_open_four(pos, side)
     ):
         return WIN - ply - 3
     return 0
@@ -253,20 +261,20 @@ def negamax(
     n = 0
     if kind == ALL:
         k0, k1 = ctx.killers[ply, 0], ctx.killers[ply, 1]
-        if on_all_list(pos, tt_move):
+        if on_all_list(pos, side, tt_move):
             ctx.moves[ply, n] = tt_move
             n += 1
-        if k0 != tt_move and on_all_list(pos, k0):
+        if k0 != tt_move and on_all_list(pos, side, k0):
             ctx.moves[ply, n] = k0
             n += 1
-        if k1 != tt_move and k1 != k0 and on_all_list(pos, k1):
+        if k1 != tt_move and k1 != k0 and on_all_list(pos, side, k1):
             ctx.moves[ply, n] = k1
             n += 1
     staged = n
     if staged == 0:
         n, kind = gen_moves(pos, side, ctx.moves[ply])
-        if n == 0:
-            return 0
+        if n == 0:  # a full board, or (renju) black must block a five on a forbidden point
+            return -(WIN - ply - 2) if kind == BLOCK else 0
         _order_keys(pos, ctx, side, ply, n, tt_move)
         _best_to_front(ctx.moves[ply], ctx.keys[ply], n)
     i = 0
@@ -337,6 +345,8 @@ def search_root(
     Returns the number of root moves."""
     me = side - 1
     n, kind = gen_moves(pos, side, root_moves)
+    if n == 0:  # renju: black cannot block the five, every move loses; play one anyway
+        n, kind = gen_all(pos, side, root_moves), ALL
     best_move, best_score, done_depth = root_moves[0], -INF, 0
     pv_out[0] = root_moves[0]
     pv_out[1] = -1

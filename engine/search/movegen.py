@@ -5,6 +5,10 @@
   where the opponent would make a four — the only moves that stop the three or gain a tempo.
 * Otherwise every empty cell within two cells of a stone (the centre on an empty board).
 Gravity boards have no room for that reasoning: their moves are the column tops.
+
+In renju black's forbidden points leave every list. A BLOCK list can then be empty: black
+cannot stop the five and has lost (the caller scores it). A DEFEND list that empties falls back
+on the ALL list: nothing stops the three, but the search may still find the best way to lose.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from engine.search.evaluation import tally_fives, tally_open_fours
+from engine.search.forbidden import drop_forbidden, forbids
 from engine.search.position import (
     COLS,
     EVERY_MARK,
@@ -42,10 +47,16 @@ def list_kind(pos: Position, side: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def on_all_list(pos: Position, idx: int) -> bool:
-    """Whether ``idx`` is on a free-placement board's ALL list (empty, near a stone), so a
-    remembered move can be searched before the list is generated."""
-    return idx >= 0 and pos.board[idx] == 0 and pos.near[idx] > 0 and not pos.cfg[GRAVITY]
+def on_all_list(pos: Position, side: int, idx: int) -> bool:
+    """Whether ``idx`` is on a free-placement board's ALL list for ``side`` (empty, near a
+    stone, not forbidden), so a remembered move can be searched before the list is generated."""
+    return (
+        idx >= 0
+        and pos.board[idx] == 0
+        and pos.near[idx] > 0
+        and not pos.cfg[GRAVITY]
+        and not forbids(pos, side, idx)
+    )
 
 
 @njit(cache=True, inline="always")
@@ -63,20 +74,31 @@ def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
                 n += 1
         return n, ALL
     if kind == BLOCK:
-        return marked_cells(pos, mark_set(opp, FIVE_MARKS), out), BLOCK
+        n = marked_cells(pos, mark_set(opp, FIVE_MARKS), out)
+        return drop_forbidden(pos, side, out, n), BLOCK
     if kind == DEFEND:  # every cell where either side makes a four or a five
-        return marked_cells(pos, EVERY_MARK, out), DEFEND
+        n = drop_forbidden(pos, side, out, marked_cells(pos, EVERY_MARK, out))
+        if n > 0:
+            return n, DEFEND
+    return gen_all(pos, side, out), ALL
+
+
+@njit(cache=True, inline="always")
+def gen_all(pos: Position, side: int, out: np.ndarray) -> int:
+    """The ALL list: every empty cell near a stone that ``side`` may play, or the centre."""
+    n = 0
     board, near = pos.board, pos.near
     for idx in pos.cells:  # branch-free: which cells qualify is a coin toss for the predictor
         out[n] = idx
         n += np.int64(board[idx] == 0) & np.int64(near[idx] > 0)
+    n = drop_forbidden(pos, side, out, n)
     if n == 0:
         out[0] = pos.cells[(pos.cfg[ROWS] // 2) * pos.cfg[COLS] + pos.cfg[COLS] // 2]
         if pos.board[out[0]] == 0:
             n = 1
         else:
             for idx in pos.cells:
-                if pos.board[idx] == 0:
+                if pos.board[idx] == 0 and not forbids(pos, side, idx):
                     out[0] = idx
-                    return 1, ALL
-    return n, ALL
+                    return 1
+    return n

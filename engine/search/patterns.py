@@ -21,7 +21,9 @@ import numpy as np
 from numba import njit
 
 # Rules as small ints so one compiled function serves all of them (engine.variants.Rule).
-FREESTYLE, STANDARD, CARO, CARO_EXACT = 0, 1, 2, 3
+# RENJU classifies player 1 (black) under STANDARD and player 2 (white) under FREESTYLE; black's
+# forbidden points are a separate check (``engine.search.forbidden``).
+FREESTYLE, STANDARD, CARO, CARO_EXACT, RENJU = 0, 1, 2, 3, 4
 
 # Pattern levels along one direction, for a stone placed on the cell.
 NONE, ONE, B2, F2, B3, F3, B4, F4, FIVE = range(9)
@@ -36,6 +38,14 @@ def window_radius(k: int, rule: int) -> int:
     centre can use; the other rules also look at the cell beyond (overline, blocked ends).
     Capped so the table stays at most 16 MiB (k = 7 then misses the far end cells)."""
     return min(k - 1 if rule == FREESTYLE else k, MAX_RADIUS)
+
+
+@njit(cache=True, inline="always")
+def view_rule(rule: int, view: int) -> int:
+    """The rule that judges player ``view + 1``'s lines: renju splits into one per colour."""
+    if rule == RENJU:
+        return STANDARD if view == 0 else FREESTYLE
+    return rule
 
 
 @njit(cache=True, inline="always")
@@ -225,16 +235,18 @@ def _fill_table(
     table: np.ndarray, left: np.ndarray, right: np.ndarray, k: int, rule: int, radius: int
 ) -> None:
     """Write every valid key's levels, classifying each distinct cut line once (memoised in a
-    scratch table over the same key space)."""
-    memo = np.full(table.shape[0], UNKNOWN, dtype=np.uint8)
+    scratch table over the same key space; one per view when the colours have their own rule)."""
+    views = 2 if rule == RENJU else 1
+    memo = np.full((views, table.shape[0]), UNKNOWN, dtype=np.uint8)
     for a in range(left.shape[0]):
         for b in range(right.shape[0]):
             levels = 0
             for view in range(2):
                 cut = np.uint32(left[a, 1 + view] | right[b, 1 + view])
-                level = memo[cut]
+                row = view if views == 2 else 0
+                level = memo[row, cut]
                 if level == UNKNOWN:
-                    level = classify(cut, k, rule, radius)
-                    memo[cut] = level
+                    level = classify(cut, k, view_rule(rule, view), radius)
+                    memo[row, cut] = level
                 levels |= np.int64(level) << (4 * view)
             table[left[a, 0] | right[b, 0]] = levels

@@ -33,7 +33,7 @@ from engine.search.alphabeta import (
     search_root,
 )
 from engine.search.evaluation import tally_fives
-from engine.search.patterns import CARO, CARO_EXACT, FREESTYLE, STANDARD
+from engine.search.patterns import CARO, CARO_EXACT, FREESTYLE, RENJU, STANDARD
 from engine.search.position import FIVE_MARKS, GRAVITY, Position, first_marked, new_position
 from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
 from engine.search.ttable import DEFAULT_TT_MIB, MATE_BOUND, WIN, new_table
@@ -46,6 +46,7 @@ RULE_CODES = {
     Rule.STANDARD: STANDARD,
     Rule.CARO: CARO,
     Rule.CARO_EXACT: CARO_EXACT,
+    Rule.RENJU: RENJU,
 }
 SAFETY_MS = 25  # left for stopping (clock read every few hundred nodes) and answering
 VCF_DEPTH = 24
@@ -260,6 +261,7 @@ def warm_up() -> None:
     for spec, moves in (
         ("gomoku", "h8 h9 i8 i9 j8 g8 j9"),
         ("caro", "h8 h9 i8 i9 j8"),
+        ("renju", "h8 h9 i8 i9 j8"),
         ("caro9", "e5 e6 d5"),
     ):
         choose_grid_move(Board.from_moves(spec, moves), time_ms=50, level=TOP)

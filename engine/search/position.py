@@ -21,12 +21,14 @@ All arrays travel in a :class:`Position` named tuple so numba sees one argument.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from engine.renju import new_stack
 from engine.search.evaluation import (
     CELL_CLASS,
     CELL_SCORE,
@@ -75,6 +77,7 @@ class Position(NamedTuple):
     cell_score: np.ndarray  # int32[9 ** 4]
     cell_tally: np.ndarray  # int64[9 ** 4]
     undo: np.ndarray  # int64[...]: [0] top; per move its log entries, old tallies, entry count
+    renju_stack: np.ndarray  # int64[cells + 1, 6]: scratch of the renju rule check
 
     # Whole-board views for Python callers (tools, tests); compiled code uses the helpers below.
     @property
@@ -111,15 +114,26 @@ def cell_score(pos: Position, pl: int, idx: int) -> int:
     return pos.cell_score[pos.combo[pl, idx]]
 
 
-_TABLES: dict[tuple[int, int], np.ndarray] = {}
+# Pattern tables kept by a process, least recently used first. A table costs 4**(2*radius)
+# bytes: 1 MiB for the catalogue's k = 5 rules, 16 MiB for k = 6 (except freestyle) and k = 7,
+# so a worker that met every custom (k, rule) held 112 MiB of them. Past this many bytes the
+# least recently used are dropped (a search using one keeps its reference) and rebuilt when
+# needed again (0.6-2.5 s for a 16 MiB one): two large tables and the small ones fit.
+TABLE_BYTES = 36 << 20
+_TABLES: OrderedDict[tuple[int, int], np.ndarray] = OrderedDict()
 
 
 def pattern_table(k: int, rule: int) -> np.ndarray:
-    """The process-wide memo table for (k, rule); it only ever fills in, so sharing is safe."""
+    """The process-wide table for (k, rule), built on first use; complete once built, so
+    sharing it between positions is safe."""
     key = (k, rule)
-    if key not in _TABLES:
-        _TABLES[key] = new_pattern_table(k, rule)
-    return _TABLES[key]
+    if key in _TABLES:
+        _TABLES.move_to_end(key)
+        return _TABLES[key]
+    table = _TABLES[key] = new_pattern_table(k, rule)
+    while sum(t.nbytes for t in _TABLES.values()) > TABLE_BYTES and len(_TABLES) > 1:
+        _TABLES.popitem(last=False)
+    return table
 
 
 def new_position(
@@ -154,6 +168,7 @@ def new_position(
         cell_score=CELL_SCORE,
         cell_tally=CELL_TALLY,
         undo=np.zeros(rows * cols * (8 * radius + 3) + 1, dtype=np.int64),
+        renju_stack=new_stack(rows * cols),
     )
     pos.board[cells] = 0
     _initialise(pos, np.asarray(stones, dtype=np.int8))

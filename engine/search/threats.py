@@ -23,6 +23,7 @@ from engine.search.evaluation import (
     tally_fours,
     tally_open_fours,
 )
+from engine.search.forbidden import can_make_open_four, drop_forbidden, forbids
 from engine.search.position import (
     EVERY_MARK,
     FIVE_MARKS,
@@ -134,11 +135,12 @@ def vcf(
     n = 0
     if tally_fives(pos.tally[opp]) == 1:
         block = first_marked(pos, opp, FIVE_MARKS)
-        if block >= 0 and cell_class(pos, me, block) >= C_B4:
+        if block >= 0 and cell_class(pos, me, block) >= C_B4 and not forbids(pos, attacker, block):
             moves[0] = block
             n = 1
     elif tally_fives(pos.tally[opp]) == 0:
         n = marked_cells(pos, mark_set(me, FOUR_MARKS), moves)
+        n = drop_forbidden(pos, attacker, moves, n)
         _order(pos, me, moves, n)
     for i in range(n):
         m = moves[i]
@@ -156,6 +158,9 @@ def vcf(
                 line[ply + 1] = fives[0]
                 line[ply + 2] = fives[1]
                 line[ply + 3] = -1
+                won = True
+            elif nf == 1 and forbids(pos, defender, fives[0]):
+                line[ply + 1] = -1  # renju: black may not block there, the five comes next
                 won = True
             elif nf == 1:
                 make(pos, fives[0], defender)
@@ -193,7 +198,7 @@ def vct(
         return True
     if depth <= 0 or budget[0] > budget[1]:
         return False
-    if tally_fives(pos.tally[opp]) > 0 or tally_open_fours(pos.tally[opp]) > 0:
+    if tally_fives(pos.tally[opp]) > 0 or can_make_open_four(pos, defender):
         return False  # the defender is faster: it can make a five or an open four now
     slot = _fail_key(pos, attacker, depth, 2)
     if cache[slot & np.uint64(cache.shape[0] - 1)] == slot:
@@ -204,7 +209,7 @@ def vct(
     n = 0
     for idx in pos.cells:
         if pos.board[idx] == 0:
-            if cell_class(pos, me, idx) >= C_F3:
+            if cell_class(pos, me, idx) >= C_F3 and not forbids(pos, attacker, idx):
                 moves[n] = idx
                 n += 1
     _order(pos, me, moves, n)
@@ -220,6 +225,8 @@ def vct(
         refuted = nr == 0
         for j in range(nr):
             r = replies[j]
+            if forbids(pos, defender, r):
+                continue  # renju: black may not answer there
             make(pos, r, defender)
             _visit(budget)
             if tally_fives(pos.tally[opp]) > 0 and tally_fives(pos.tally[me]) == 0:

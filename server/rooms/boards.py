@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from engine.board import Board
+from engine.variants import Rule, get_variant
 
 CACHE_SIZE = 2048
 
@@ -23,6 +24,15 @@ def board_after(variant: str, moves: tuple[str, ...]) -> Board:
         return Board.from_moves(variant, moves)
     _boards.move_to_end((variant, moves))
     return cached.copy()
+
+
+def forbidden_after(variant: str, moves: tuple[str, ...]) -> list[str]:
+    """Black's forbidden points after `moves` in a renju game with black to move (the engine
+    judges them, so clients only draw them); empty for every other rule and turn."""
+    if get_variant(variant).rule is not Rule.RENJU or len(moves) % 2:
+        return []
+    board = board_after(variant, moves)
+    return [board.move_str(cell) for cell in board.forbidden_moves()]
 
 
 def remember(variant: str, moves: tuple[str, ...], board: Board) -> None:

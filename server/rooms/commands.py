@@ -101,11 +101,21 @@ class ClaimWin:
 
 
 @dataclass(slots=True, frozen=True)
-class Chat:
-    seat: int | None
-    name: str | None
-    text: str
+class Cancel:
+    """The seated player closes a room nobody has joined yet."""
+
+    seat: int
     cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Abandon:
+    """End an unfinished game nobody plays any more: no human player has been connected since
+    `players_last_seen` (epoch ms; None: never) and `after_ms` have passed since then (or
+    since the last move)."""
+
+    players_last_seen: int | None
+    after_ms: int
 
 
 @dataclass(slots=True, frozen=True)
@@ -115,4 +125,4 @@ class Tick:
 
 
 Command = (Join | Move | Resign | DrawOffer | DrawAnswer | TakebackRequest | TakebackAnswer
-           | RematchOffer | RematchAnswer | ClaimWin | Chat | Tick)
+           | RematchOffer | RematchAnswer | ClaimWin | Cancel | Abandon | Tick)

@@ -24,8 +24,9 @@ RULES: dict[type, Rule] = {
     cmd.Move: play.move,
     cmd.Resign: play.resign,
     cmd.ClaimWin: play.claim_win,
-    cmd.Chat: play.chat,
     cmd.Resume: play.resume,
+    cmd.Cancel: play.cancel,
+    cmd.Abandon: play.abandon,
     cmd.Tick: play.tick,
     cmd.DrawOffer: offers.draw_offer,
     cmd.DrawAnswer: offers.draw_answer,
@@ -36,7 +37,7 @@ RULES: dict[type, Rule] = {
 }
 
 # Commands judged even when a flag has fallen (they do not touch the game).
-_CLOCK_INDEPENDENT = (cmd.Chat, cmd.Join, cmd.Resume)
+_CLOCK_INDEPENDENT = (cmd.Join, cmd.Resume)
 
 
 @dataclass(slots=True, frozen=True)

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from ..errors import ArenaError, ErrorCode
 from . import commands as cmd
-from .outcomes import Event, Step, end_game, require_player, require_playing
+from .boards import forbidden_after
+from .outcomes import Event, Step, end_game, move_deadline, require_player, require_playing
 from .state import Reason, Result, RoomState, Status, other
 
 
@@ -75,11 +76,14 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
     moves = state.moves[:-plies]
     clock = state.clock.switch_to(requester, now) if state.clock else None
     state = replace(state, moves=moves, move_times=state.move_times[:len(moves)], clock=clock,
-                    draw_offer=None, takeback_request=None)
+                    draw_offer=None, takeback_request=None,
+                    move_deadline=move_deadline(state, now))
     return state, [{"type": "takeback", "seat": requester, "undone": list(undone),
                     "moves": list(moves), "turn": state.turn,
                     "clock": clock.to_dict() if clock else None,
-                    "draw_offer": None, "takeback_request": None}]
+                    "draw_offer": None, "takeback_request": None,
+                    "move_deadline": state.move_deadline,
+                    "forbidden": forbidden_after(state.variant, moves)}]
 
 
 def _require_finished(state: RoomState) -> None:
@@ -90,6 +94,8 @@ def _require_finished(state: RoomState) -> None:
 def rematch_offer(state: RoomState, command: cmd.RematchOffer, now: int) -> Step:
     seat = require_player(command.seat)
     _require_finished(state)
+    if state.free_seat() is not None:
+        raise ArenaError(ErrorCode.GAME_OVER, "this room was cancelled before anyone joined")
     if state.rematch_offer == other(seat) or state.is_ai(other(seat)):
         return rematch(state, now)
     _require_no_pending(state.rematch_offer, seat)
@@ -114,4 +120,5 @@ def rematch(state: RoomState, now: int) -> Step:
                     result=None,
                     draw_offer=None, takeback_request=None, rematch_offer=None,
                     started_at=now, finished_at=None, last_move_at=None)
+    state = replace(state, move_deadline=move_deadline(state, now))
     return state, [{"type": "rematch", "state": None}]

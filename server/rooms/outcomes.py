@@ -41,15 +41,33 @@ def demo_restart_at(state: RoomState) -> int | None:
     return state.finished_at + DEMO_RESTART_MS
 
 
+def move_deadline(state: RoomState, now: int) -> int | None:
+    """The deadline of a turn starting at `now`, in a room with an idle-claim limit."""
+    if state.status is not Status.PLAYING or state.idle_claim_ms is None:
+        return None
+    return now + state.idle_claim_ms
+
+
+def abandon_at(state: RoomState, players_last_seen: int | None, after_ms: int) -> int | None:
+    """When an unfinished game counts as abandoned: `after_ms` after its human players were
+    last seen connected, or after its last move or start if later. None for a game that is not
+    being played, or an AI-vs-AI demo (it finishes by itself)."""
+    if state.status is not Status.PLAYING or state.mode is Mode.AI_VS_AI:
+        return None
+    return max(players_last_seen or 0, state.last_move_at or 0, state.started_at or 0) + after_ms
+
+
 def end_game(state: RoomState, result: Result, now: int) -> Step:
     """Finish the game: stop the clock, drop pending offers, announce the result."""
     clock = state.clock.stop(now) if state.clock else None
     state = replace(state, status=Status.FINISHED, result=result, clock=clock, finished_at=now,
-                    draw_offer=None, takeback_request=None, rematch_offer=None)
+                    draw_offer=None, takeback_request=None, rematch_offer=None,
+                    move_deadline=None)
     return state, [{"type": "game_over", "status": state.status.value,
                     "result": result.to_dict(), "clock": clock.to_dict() if clock else None,
                     "finished_at": now, "draw_offer": None, "takeback_request": None,
-                    "rematch_offer": None, "game_id": state.public_game_id}]
+                    "rematch_offer": None, "move_deadline": None,
+                    "game_id": state.public_game_id}]
 
 
 def timeout(state: RoomState, now: int) -> Step:

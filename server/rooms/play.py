@@ -1,4 +1,5 @@
-"""Room rules for seating and playing: create, join, move, resign, claim, chat, clock ticks."""
+"""Room rules for seating and playing: create, join, cancel, move, resign, claim, resume on
+another device, abandon, clock ticks."""
 
 from __future__ import annotations
 
@@ -14,17 +15,17 @@ from .clock import ClockConfig
 from .offers import rematch
 from .outcomes import (
     Step,
+    abandon_at,
     demo_restart_at,
     end_game,
     flag_fallen,
+    move_deadline,
     require_player,
     require_playing,
     timeout,
 )
 from .state import (
-    CHAT_KEEP,
     SEATS,
-    ChatLine,
     Mode,
     Reason,
     Result,
@@ -35,8 +36,6 @@ from .state import (
     other,
 )
 
-CHAT_MAX_CHARS = 300
-
 
 def ai_seat(level: int, now: int) -> Seat:
     return Seat(SeatKind.AI, f"AI level {level}", now, level=level)
@@ -44,9 +43,11 @@ def ai_seat(level: int, now: int) -> Seat:
 
 def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
              creator_seat: int | None, creator_name: str | None, token_hash: str | None,
-             ai_level: int, clock: ClockConfig | None, creator: cmd.PlayerRef | None = None,
-             rated: bool = False) -> RoomState:
+             ai_level: int, clock: ClockConfig | None, idle_claim_ms: int | None = None,
+             creator: cmd.PlayerRef | None = None, rated: bool = False) -> RoomState:
     """A room at version 0. Human rooms wait for a second player; AI rooms start at once.
+    `idle_claim_ms`: in a human game without a clock, how long a player may sit on their turn
+    before the opponent may claim the win (None: no limit).
     A rated room is a human room created by an account (the creator's `username`)."""
     if rated and (mode is not Mode.HUMAN or creator is None or creator.username is None):
         raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
@@ -59,9 +60,10 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
         seats[creator_seat - 1] = human_seat(creator_name, now, token_hash, creator)
         if mode is Mode.AI:
             seats[other(creator_seat) - 1] = ai_seat(ai_level, now)
+    idle = idle_claim_ms if mode is Mode.HUMAN and clock is None else None
     state = RoomState(room_id=room_id, variant=variant, mode=mode, public=public,
                       created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
-                      rated=rated)
+                      idle_claim_ms=idle, rated=rated)
     return state if mode is Mode.HUMAN else _start(state, now)
 
 
@@ -75,7 +77,8 @@ def human_seat(name: str | None, now: int, token_hash: str,
 
 def _start(state: RoomState, now: int) -> RoomState:
     clock = state.clock_config.start(1, now) if state.clock_config else None
-    return replace(state, status=Status.PLAYING, clock=clock, started_at=now)
+    state = replace(state, status=Status.PLAYING, clock=clock, started_at=now)
+    return replace(state, move_deadline=move_deadline(state, now))
 
 
 def join(state: RoomState, command: cmd.Join, now: int) -> Step:
@@ -92,8 +95,17 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
         state = _start(state, now)
         events.append({"type": "game_started", "status": state.status.value,
                        "turn": state.turn, "started_at": state.started_at,
-                       "clock": state.clock.to_dict() if state.clock else None})
+                       "clock": state.clock.to_dict() if state.clock else None,
+                       "move_deadline": state.move_deadline})
     return state, events
+
+
+def cancel(state: RoomState, command: cmd.Cancel, now: int) -> Step:
+    """The seated player of a room still waiting for an opponent closes it."""
+    require_player(command.seat)
+    if state.status is not Status.WAITING or state.seat(command.seat) is None:
+        raise ArenaError(ErrorCode.CANNOT_CANCEL, "only a room still waiting can be cancelled")
+    return end_game(state, Result(None, Reason.CANCELLED), now)
 
 
 def move(state: RoomState, command: cmd.Move, now: int) -> Step:
@@ -110,10 +122,13 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     moves = (*state.moves, text)
     remember(state.variant, moves, board)
     state = replace(state, moves=moves, move_times=(*state.move_times, now), clock=clock,
-                    last_move_at=now, draw_offer=None, takeback_request=None)
+                    last_move_at=now, draw_offer=None, takeback_request=None,
+                    move_deadline=move_deadline(state, now))
     events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),
                "turn": state.turn, "clock": clock.to_dict() if clock else None,
-               "last_move_at": now, "draw_offer": None, "takeback_request": None}]
+               "last_move_at": now, "draw_offer": None, "takeback_request": None,
+               "move_deadline": state.move_deadline,
+               "forbidden": [board.move_str(cell) for cell in board.forbidden_moves()]}]
     outcome = board.outcome()
     if outcome is None:
         return state, events
@@ -134,12 +149,16 @@ def resign(state: RoomState, command: cmd.Resign, now: int) -> Step:
 
 
 def claim_win(state: RoomState, command: cmd.ClaimWin, now: int) -> Step:
-    """Without a clock, a player whose opponent has been gone long enough wins."""
+    """Without a clock, a player wins whose opponent has been gone long enough, or has sat
+    on their turn past `move_deadline` (connected or not)."""
     seat_no = require_player(command.seat)
     require_playing(state)
     opponent = state.seat(other(seat_no))
     if state.clock_config is not None:
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "a game with a clock ends by the clock")
+    if state.turn != seat_no and state.move_deadline is not None \
+            and now >= state.move_deadline:
+        return end_game(state, Result(seat_no, Reason.ABANDONED), now)
     if opponent is None or opponent.kind is SeatKind.AI or command.opponent_connected:
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "your opponent is connected")
     last_seen = command.opponent_last_seen or max(opponent.joined_at, state.started_at or 0)
@@ -169,16 +188,13 @@ def resume(state: RoomState, command: cmd.Resume, now: int) -> Step:
     return replace(state, seats=seats), [{"type": "seat_resumed", "seat": seat_no}]
 
 
-def chat(state: RoomState, command: cmd.Chat, now: int) -> Step:
-    text = command.text.strip()
-    if not 1 <= len(text) <= CHAT_MAX_CHARS:
-        raise ArenaError(ErrorCode.CHAT_TOO_LONG,
-                         f"a chat message has 1 to {CHAT_MAX_CHARS} characters")
-    seat = state.seat(command.seat) if command.seat in SEATS else None
-    name = command.name or (seat.name if seat is not None else None)
-    line = ChatLine(command.seat, name, text, now)
-    state = replace(state, chat=(*state.chat, line)[-CHAT_KEEP:])
-    return state, [{"type": "chat", **line.to_dict()}]
+def abandon(state: RoomState, command: cmd.Abandon, now: int) -> Step:
+    """Nobody has played or been connected for long enough: the game ends without a winner."""
+    require_playing(state)
+    due = abandon_at(state, command.players_last_seen, command.after_ms)
+    if due is None or now < due:
+        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "the game is still being played")
+    return end_game(state, Result(None, Reason.ABANDONED), now)
 
 
 def tick(state: RoomState, command: cmd.Tick, now: int) -> Step:

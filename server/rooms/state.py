@@ -13,9 +13,8 @@ from typing import Any
 
 from engine.variants import get_variant
 
+from .boards import forbidden_after
 from .clock import Clock, ClockConfig
-
-CHAT_KEEP = 50  # chat lines kept in the state (older ones stay in the event log only)
 
 
 class Status(enum.StrEnum):
@@ -42,6 +41,7 @@ class Reason(enum.StrEnum):
     TIMEOUT = "timeout"
     AGREEMENT = "agreement"
     ABANDONED = "abandoned"
+    CANCELLED = "cancelled"
 
 
 SEATS = (1, 2)
@@ -115,21 +115,6 @@ class Result:
 
 
 @dataclass(slots=True, frozen=True)
-class ChatLine:
-    seat: int | None
-    name: str | None
-    text: str
-    ts: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"from": {"seat": self.seat, "name": self.name}, "text": self.text, "ts": self.ts}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ChatLine:
-        return cls(data["from"]["seat"], data["from"]["name"], data["text"], data["ts"])
-
-
-@dataclass(slots=True, frozen=True)
 class RoomState:
     room_id: str
     variant: str
@@ -149,10 +134,13 @@ class RoomState:
     draw_offer: int | None = None
     takeback_request: int | None = None
     rematch_offer: int | None = None
-    chat: tuple[ChatLine, ...] = ()
     started_at: int | None = None
     finished_at: int | None = None
     last_move_at: int | None = None
+    # Games without a clock: how long a player may sit on their turn before the opponent may
+    # claim (None: no such limit in this room), and when the player to move runs out of it.
+    idle_claim_ms: int | None = None
+    move_deadline: int | None = None
 
     @property
     def turn(self) -> int:
@@ -216,13 +204,15 @@ class RoomState:
             "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
             "moves": list(self.moves),
             "turn": self.turn,
+            "forbidden": forbidden_after(self.variant, self.moves)
+            if self.status is Status.PLAYING else [],
             "last_move_at": self.last_move_at,
+            "move_deadline": self.move_deadline,
             "clock": clock.to_dict() if clock else None,
             "result": self.result.to_dict() if self.result else None,
             "draw_offer": self.draw_offer,
             "takeback_request": self.takeback_request,
             "rematch_offer": self.rematch_offer,
-            "chat": [line.to_dict() for line in self.chat],
             "created_at": self.created_at,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
@@ -232,11 +222,13 @@ class RoomState:
     def to_record(self) -> dict[str, Any]:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
-        del data["board"], data["turn"], data["game_id"]
+        del data["board"], data["turn"], data["forbidden"], data["game_id"]
         data["clock"] = self.clock.to_dict() if self.clock else None
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
         data["move_times"] = list(self.move_times)
+        data["idle_claim_ms"] = self.idle_claim_ms
+        data["chat"] = []  # read by nodes from before chat had its own store (rolling upgrade)
         return data
 
     @classmethod
@@ -263,8 +255,9 @@ class RoomState:
             draw_offer=data["draw_offer"],
             takeback_request=data["takeback_request"],
             rematch_offer=data["rematch_offer"],
-            chat=tuple(ChatLine.from_dict(line) for line in data["chat"]),
             started_at=data["started_at"],
             finished_at=data["finished_at"],
             last_move_at=data["last_move_at"],
+            idle_claim_ms=data.get("idle_claim_ms"),  # records from before: no limit
+            move_deadline=data.get("move_deadline"),
         )

@@ -129,12 +129,16 @@ class Player:
         return path
 
 
-def start_pair(players, game: str = "Gomoku", second_name: str = "Minh") -> tuple[Player, Player]:
-    """Lan creates a room (moving first) and Minh opens its link; returns (lan, minh)."""
+def start_pair(players, game: str = "Gomoku", second_name: str = "Minh",
+               base_url: str | None = None) -> tuple[Player, Player]:
+    """Lan creates a room (moving first) and Minh opens its link; returns (lan, minh).
+    `base_url`: a server of the test's own instead of the shared one."""
     lan = players("lan")
+    lan.base_url = base_url or lan.base_url
     lan.home(name="Lan")
     lan.create(game, first="Me")
     minh = players("minh")
+    minh.base_url = lan.base_url
     minh.visit(lan.share_link(), name=second_name)
     expect(lan.status()).to_have_text("Your turn")
     return lan, minh

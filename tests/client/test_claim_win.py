@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.client.players import start_pair
+
 CLAIM_AFTER_S = 3
 CLAIM_SHOWN_MS = 20_000  # the claim time plus presence reaching the page, on a busy machine
 
 
 def test_a_player_whose_opponent_left_claims_the_win(server_factory, players):
     node = server_factory.start("client-claim", env={"CLAIM_AFTER_S": str(CLAIM_AFTER_S)})
-    lan, minh = players("lan"), players("minh")
-    lan.base_url = minh.base_url = node.url
-    lan.home(name="Lan")
-    link = lan.create("Gomoku", first="Me")
-    minh.visit(link, name="Minh")
+    lan, minh = start_pair(players, base_url=node.url)
     lan.play("h8")
     minh.wait_plies(1)
     claim = lan.page.locator("#claim")

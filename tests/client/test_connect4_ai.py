@@ -39,6 +39,8 @@ def test_connect4_against_the_ai_is_played_to_the_end_with_the_ai_replying(playe
         column = next(c for c in COLUMN_ORDER if column_open(me, c))
         before = me.ply_count()
         me.play(f"{column}6")
+        if turn == 0:  # the server holds the AI's answer (AI_THINK_MS, 500 ms by default)
+            expect(me.status()).to_have_text("The AI is thinking…")
         me.page.wait_for_function(REPLY_OR_END, arg=before + 2, timeout=AI_REPLY_TIMEOUT_MS)
         if me.ply_count() == before + 2:
             ai_replies += 1

@@ -60,14 +60,15 @@ def test_the_lowest_levels_noise_stays_next_to_the_stones(game: str) -> None:
         assert min(max(abs(row - r), abs(col - c)) for r, c in stones) <= 2
 
 
+@pytest.mark.parametrize(("game", "block"), [("1 2 1 2 1", "1"), ("1 1 2 2 3", "4")])
 @pytest.mark.parametrize("level", sorted(LEVELS))
-def test_every_connect4_level_blocks_a_vertical_three(level: int) -> None:
-    assert {answer("connect4", "1 2 1 2 1", level, seed) for seed in range(12)} == {"1"}
+def test_every_connect4_level_blocks_an_immediate_four(level: int, game: str, block: str) -> None:
+    assert {answer("connect4", game, level, seed) for seed in SEEDS} == {block}
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_connect4_level_completes_its_four(level: int) -> None:
-    assert {answer("connect4", "1 2 1 2 1 2", level, seed) for seed in range(12)} == {"1"}
+    assert {answer("connect4", "1 2 1 2 1 2", level, seed) for seed in SEEDS} == {"1"}
 
 
 def test_every_level_has_names_and_descriptions_in_both_languages() -> None:

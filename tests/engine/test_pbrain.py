@@ -100,15 +100,31 @@ def test_bad_board_line_answers_error():
 
 @pytest.mark.parametrize(
     ("number", "rule"),
-    [(0, Rule.FREESTYLE), (1, Rule.STANDARD), (8, Rule.CARO), (9, Rule.CARO_EXACT)],
+    [
+        (0, Rule.FREESTYLE),
+        (1, Rule.STANDARD),
+        (4, Rule.RENJU),
+        (8, Rule.CARO),
+        (9, Rule.CARO_EXACT),
+    ],
 )
 def test_info_rule_selects_the_variant_rule(number, rule):
     brain, answers = session("START 15", f"INFO rule {number}")
     assert answers == ["OK"] and brain.board.variant.rule is rule
 
 
+def test_renju_brain_as_black_blocks_at_the_end_that_is_not_forbidden():
+    # Black (ours) f8 f9 e11 d12, white g10 h10 i10 a1: white's open three can be stopped at
+    # f10 or j10, and f10 is black's double three (tactics/renju.txt, "renju-defend").
+    own = ["5,7,1", "5,6,1", "4,4,1", "3,3,1"]
+    theirs = ["6,5,2", "7,5,2", "8,5,2", "0,14,2"]
+    answers = session("INFO timeout_turn 1000", "INFO rule 4", "START 15", "BOARD", *own, *theirs,
+                      "DONE")[1]
+    assert answers == ["OK", "9,5"]  # j10
+
+
 def test_info_unsupported_rule_answers_error():
-    assert session("START 15", "INFO rule 4")[1][1].startswith("ERROR")
+    assert session("START 15", "INFO rule 2")[1][1].startswith("ERROR")
 
 
 def test_info_time_and_memory_set_the_budget():

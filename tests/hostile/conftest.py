@@ -59,6 +59,6 @@ async def public_state(node: ServerNode, room_id: str) -> dict:
 
 
 def game_part(state: dict) -> dict:
-    """The state without what anyone may change by chatting or by connecting (chat, presence
-    is not in the state) — what no hostile frame may touch."""
-    return {key: value for key, value in state.items() if key not in ("chat", "v")}
+    """The state without its version — the game, which no hostile frame may touch. (Chat and
+    presence are not in the state.)"""
+    return {key: value for key, value in state.items() if key != "v"}

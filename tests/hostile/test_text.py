@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.hostile.conftest import game_part, public_state, start_game
+from tests.hostile.conftest import public_state, start_game
 from tests.server.client import Player, create_room, http
 
 LONE_SURROGATE = '"\\ud800"'  # JSON text: an escaped lone surrogate, valid JSON syntax
@@ -93,6 +93,7 @@ async def test_a_chat_line_may_hold_direction_marks(hostile_node):
     text = "\u200fمرحبا h8\u200e"
     event = await second.command("chat", text=text)
     assert (event["type"], event["text"]) == ("chat", text)
-    state = await public_state(hostile_node, game.room_id)
-    assert game_part(state)["moves"] == ["h8"] and state["chat"][-1]["text"] == text
+    later = await Player.join(hostile_node.ws_url, game.room_id, watch=True)
+    history = await later.wait_for("chat_history", lambda m: m["channel"] == "players")
+    assert history["lines"][-1]["text"] == text
     await second.close()

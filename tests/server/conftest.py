@@ -12,8 +12,10 @@ from tests.server.visitor import Visitor
 
 # Short AI searches, a short abandonment delay, a quick AI-vs-AI pace and a short pause before
 # the AI's answer keep the suite fast; the behaviour under test is the same as with the defaults.
+# Every test talks from 127.0.0.1 to one Redis: the per-address chat limit (tested with nodes of
+# their own) is off.
 FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50", "AI_THINK_MS": "200",
-            "AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "0"}
+            "AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "0", "CHAT_PER_IP_PER_MINUTE": "0"}
 
 
 @pytest.fixture(scope="session")

@@ -8,11 +8,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-CHAT_KEEP = 50
 # State fields an event may carry; an event field with one of these names is its new value.
 STATE_FIELDS = frozenset({
     "status", "turn", "clock", "moves", "result", "last_move_at", "started_at", "finished_at",
-    "draw_offer", "takeback_request", "rematch_offer", "game_id",
+    "move_deadline", "draw_offer", "takeback_request", "rematch_offer", "forbidden", "game_id",
 })
 PENDING = {"draw": "draw_offer", "takeback": "takeback_request", "rematch": "rematch_offer"}
 
@@ -31,9 +30,6 @@ def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
         state["seats"][str(event["seat"])] = event["player"]
     elif kind == "move":
         state["moves"].append(event["move"])
-    elif kind == "chat":
-        line = {"from": event["from"], "text": event["text"], "ts": event["ts"]}
-        state["chat"] = [*state["chat"], line][-CHAT_KEEP:]
     elif what in PENDING and answer in ("offered", "requested"):
         state[PENDING[what]] = event["seat"]
     elif what in PENDING and answer == "declined":

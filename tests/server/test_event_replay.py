@@ -1,6 +1,7 @@
 """"Applying events to the previous state gives the next state" (docs/protocol.md §3.3), as a
 property of the room core: hundreds of random games — seats taken, moves legal and not, offers,
-answers, takebacks, resignations, claims, chat, clocks running out, rematches — are played
+answers, takebacks, resignations, claims, cancellations, abandonments, clocks running out,
+move deadlines, rematches — are played
 through `apply`, and after every command the events, applied to the first snapshot by
 tests/server/event_reducer.py, must give exactly the public state the server would report."""
 
@@ -18,7 +19,7 @@ from tests.server.room_helpers import HASH_A, HASH_B, T0
 
 GAMES = 300
 STEPS = 80
-VARIANTS = ("tictactoe", "caro9", "connect4", "custom-5x5-k3-caro")
+VARIANTS = ("tictactoe", "caro9", "connect4", "custom-5x5-k3-caro", "renju")
 
 
 def random_room(rng: random.Random, number: int) -> RoomState:
@@ -27,7 +28,7 @@ def random_room(rng: random.Random, number: int) -> RoomState:
     return new_room(room_id=f"room{number}", variant=rng.choice(VARIANTS), mode=mode,
                     public=False, now=T0, creator_seat=None if mode is Mode.AI_VS_AI else 1,
                     creator_name="A", token_hash=None if mode is Mode.AI_VS_AI else HASH_A,
-                    ai_level=1, clock=clock)
+                    ai_level=1, clock=clock, idle_claim_ms=rng.choice([None, 5000]))
 
 
 def random_move(rng: random.Random, state: RoomState) -> commands.Move:
@@ -56,7 +57,8 @@ def random_command(rng: random.Random, state: RoomState) -> commands.Command:
         lambda: commands.RematchOffer(seat),  # type: ignore[arg-type]
         lambda: commands.RematchAnswer(seat, rng.random() < 0.5),  # type: ignore[arg-type]
         lambda: commands.ClaimWin(seat, rng.random() < 0.5, None, 1000),  # type: ignore[arg-type]
-        lambda: commands.Chat(seat, None, rng.choice(["gg", " hi ", "x" * 10])),
+        lambda: commands.Cancel(seat),  # type: ignore[arg-type]
+        lambda: commands.Abandon(rng.choice([None, T0]), 10_000),
         lambda: commands.Tick(),
     ]
     return rng.choice(makers)()
@@ -101,7 +103,7 @@ def test_replaying_the_events_of_random_games_gives_the_servers_state():
     # The games exercised every kind of event, many times over.
     assert kinds == {"seat_taken", "game_started", "move", "game_over", "draw_offered",
                      "draw_declined", "takeback_requested", "takeback_declined", "takeback",
-                     "rematch_offered", "rematch_declined", "rematch", "chat"}
+                     "rematch_offered", "rematch_declined", "rematch"}
     assert total > GAMES * 10
 
 

@@ -41,11 +41,11 @@ async def test_seat_resumes_on_another_node_with_the_missed_events(server_factor
     await first.move("h8")
     seen = (await second.wait_for("move"))["v"]
     await second.close()
-    await first.command("chat", text="still there?")
+    await first.command("draw_offer")
     back = await Player.join(node_b.ws_url, room["room_id"], token=second.welcome["token"],
                              v=seen)
     assert (back.seat, back.welcome["resumed"]) == (2, True)
-    assert (await back.next())["text"] == "still there?"
+    assert (await back.next())["type"] == "draw_offered"
     assert (await back.move("i9"))["type"] == "move"
 
 

@@ -120,18 +120,6 @@ def test_resign_gives_the_game_to_the_opponent():
     assert (state.result.winner, state.result.reason) == (2, Reason.RESIGN)
 
 
-def test_chat_from_a_spectator_is_recorded_and_versioned():
-    transition = apply(playing_room(), commands.Chat(None, "viewer", "  hi  "), T0)
-    assert transition.events[0]["text"] == "hi" and transition.events[0]["v"] == 3
-    assert transition.state.chat[-1].text == "hi"
-
-
-def test_empty_or_overlong_chat_is_refused():
-    room = playing_room()
-    assert refused(room, commands.Chat(1, "A", "   ")) is ErrorCode.CHAT_TOO_LONG
-    assert refused(room, commands.Chat(1, "A", "x" * 301)) is ErrorCode.CHAT_TOO_LONG
-
-
 def test_claim_win_after_the_opponent_is_gone_long_enough_wins_by_abandonment():
     claim = commands.ClaimWin(1, opponent_connected=False, opponent_last_seen=T0,
                               claim_after_ms=60_000)
@@ -153,18 +141,12 @@ def test_claim_win_against_a_connected_opponent_is_refused():
 
 def test_state_round_trips_through_its_stored_record():
     room = play(playing_room("gomoku"), "h8", "h9")
-    room = apply(room, commands.Chat(2, "B", "gg"), T0).state
     assert RoomState.from_record(room.to_record()) == room
 
 
 def test_public_state_has_no_token_hashes():
     public = playing_room().to_public()
     assert "token_hash" not in str(public) and HASH_B not in str(public)
-
-
-def test_player_chat_without_a_name_uses_the_seat_name():
-    transition = apply(playing_room(), commands.Chat(1, None, "hi"), T0)
-    assert transition.events[0]["from"] == {"seat": 1, "name": "A"}
 
 
 def test_two_moves_judged_from_one_state_do_not_see_each_other():

@@ -16,7 +16,6 @@ from server.metrics import ArenaMetrics
 from server.repository import RoomRepository
 from server.room_service import RoomService
 from server.rooms import apply, commands
-from server.rooms.state import CHAT_KEEP
 from tests.server.room_helpers import playing_room
 
 
@@ -101,12 +100,14 @@ async def test_many_commands_to_one_room_at_once_all_commit(client):
     service = node(client)
     await started_room(service, "storm1")
     before = await service.repo.load("storm1")
-    lines = [f"line {n}" for n in range(CHAT_KEEP)]  # far more than MAX_ATTEMPTS racing
-    await asyncio.gather(*(service.execute("storm1", lambda _s, text=text: commands.Chat(
-        None, "spectator", text)) for text in lines))
+    # 25 cells three apart (no two in a line), each played by whoever is to move: far more
+    # commands than MAX_ATTEMPTS racing for the same version.
+    cells = [f"{chr(97 + col)}{row + 1}" for col in range(0, 15, 3) for row in range(0, 15, 3)]
+    await asyncio.gather(*(service.execute(
+        "storm1", lambda state, cell=cell: commands.Move(state.turn, cell)) for cell in cells))
     stored = await service.repo.load("storm1")
-    assert stored.v == before.v + len(lines)
-    assert sorted(line.text for line in stored.chat) == sorted(lines)
+    assert stored.v == before.v + len(cells)
+    assert sorted(stored.moves) == sorted(cells)
 
 
 async def test_a_node_forgets_the_turns_of_rooms_nobody_waits_for(client):

@@ -11,6 +11,8 @@ from server.clock_timer import CLAIM_MS, TIMERS_KEY, TimerIndex, due_at
 from server.rooms import ClockConfig, apply, commands
 from tests.server.room_helpers import T0, ai_room, play, playing_room
 
+DAY = 24 * 3600 * 1000
+
 
 @pytest.fixture
 async def index(redis_server):
@@ -23,17 +25,27 @@ async def index(redis_server):
 
 def test_room_owing_an_ai_move_is_due_at_its_last_move():
     room = play(ai_room(human_seat=1), "a1", now=T0 + 500)
-    assert due_at(room, pace_ms=0) == T0 + 500
+    assert due_at(room, pace_ms=0, abandon_after_ms=DAY) == T0 + 500
 
 
 def test_room_with_a_running_clock_is_due_at_the_flag():
     room = playing_room(clock=ClockConfig(5_000, 0))
-    assert due_at(room, pace_ms=0) == T0 + 5_000
+    assert due_at(room, pace_ms=0, abandon_after_ms=DAY) == T0 + 5_000
+
+
+def test_game_without_a_clock_is_due_for_abandonment_a_room_ttl_after_its_last_move():
+    room = play(playing_room("gomoku"), "h8", now=T0 + 500)
+    assert due_at(room, pace_ms=0, abandon_after_ms=DAY) == T0 + 500 + DAY
+
+
+def test_players_seen_later_push_the_abandonment_back():
+    room = play(playing_room("gomoku"), "h8", now=T0 + 500)
+    assert due_at(room, 0, DAY, players_last_seen=T0 + 9_000) == T0 + 9_000 + DAY
 
 
 def test_finished_room_is_never_due():
     room = apply(playing_room(clock=ClockConfig(5_000, 0)), commands.Resign(1), T0).state
-    assert due_at(room, pace_ms=0) is None
+    assert due_at(room, pace_ms=0, abandon_after_ms=DAY) is None
 
 
 async def test_only_one_of_two_nodes_claims_a_due_room(index):

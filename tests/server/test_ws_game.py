@@ -56,12 +56,14 @@ async def test_spectator_cannot_move(arena_node):
     assert (await spectator.move("a1"))["code"] == "not_a_player"
 
 
-async def test_chat_from_a_spectator_reaches_the_players(arena_node):
+async def test_chat_from_a_player_reaches_everyone_without_a_version(arena_node):
     room, first, second = await seated_pair(arena_node, variant="gomoku")
-    spectator = await Player.join(arena_node.ws_url, room["room_id"], watch=True, name="fan")
-    await spectator.send(type="chat", text="hay quá")
-    line = await first.wait_for("chat")
-    assert line["text"] == "hay quá" and line["from"] == {"seat": None, "name": "fan"}
+    spectator = await Player.join(arena_node.ws_url, room["room_id"], watch=True)
+    await first.send(type="chat", text="hay quá")
+    for socket in (second, spectator):
+        line = await socket.wait_for("chat")
+        assert (line["text"], line["channel"], line["from"]["seat"]) == ("hay quá", "players", 1)
+        assert "v" not in line
 
 
 async def test_presence_counts_players_and_spectators(arena_node):

@@ -6,7 +6,7 @@ import pytest
 
 from server.errors import ArenaError, ErrorCode
 from server.rooms import commands
-from server.ws_messages import Absence, command_builder, parse_frame, parse_hello
+from server.ws_messages import Absence, chat_text, command_builder, parse_frame, parse_hello
 from tests.server.room_helpers import playing_room
 
 
@@ -38,17 +38,17 @@ def test_deeply_nested_json_is_a_bad_message_not_a_crash():
 
 
 def test_move_builder_resolves_the_seat_from_each_state():
-    build = command_builder({"type": "move", "move": "h8", "cid": "x"}, lambda s: 1, None)
+    build = command_builder({"type": "move", "move": "h8", "cid": "x"}, lambda s: 1)
     assert build(playing_room()) == commands.Move(1, "h8", "x")
 
 
 def test_claim_builder_uses_the_opponents_presence():
     absence = Absence(connected={1: True, 2: False}, last_seen={1: None, 2: 5},
                       claim_after_ms=60_000)
-    build = command_builder({"type": "claim_win"}, lambda s: 1, None, absence)
+    build = command_builder({"type": "claim_win"}, lambda s: 1, absence)
     assert build(playing_room()) == commands.ClaimWin(1, False, 5, 60_000, None)
 
 
 def test_overlong_raw_chat_is_refused_before_trimming():
     message = {"type": "chat", "text": "x" * 1001}
-    assert code_of(command_builder, message, lambda s: None, None) is ErrorCode.CHAT_TOO_LONG
+    assert code_of(chat_text, message) is ErrorCode.CHAT_TOO_LONG

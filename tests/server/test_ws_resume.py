@@ -23,13 +23,15 @@ async def test_reconnect_with_last_version_gets_exactly_the_missed_events(arena_
                              token=second.welcome["token"], v=seen)
     assert back.welcome["resumed"] is True
     missed = [await back.next() for _ in range(2)]
-    assert [(m["type"], m["v"]) for m in missed] == [("chat", seen + 1), ("chat", seen + 2)]
-    assert (await back.next())["type"] == "presence"
+    assert [(m["type"], m["v"]) for m in missed] == [("draw_offered", seen + 1),
+                                                     ("takeback_requested", seen + 2)]
+    assert [(await back.next())["type"] for _ in range(3)] == ["chat_history", "chat_history",
+                                                               "presence"]
 
 
 async def second_moves_while_away(first: Player) -> None:
-    await first.command("chat", text="are you there?")
-    await first.command("chat", text="hello?")
+    await first.command("draw_offer")
+    await first.command("takeback_request")
 
 
 async def test_reconnect_without_a_version_gets_a_snapshot(arena_node):
@@ -51,12 +53,17 @@ async def test_reconnect_after_more_than_the_kept_events_gets_a_snapshot(arena_n
     room, first, second = await started_game(arena_node)
     seen = second.welcome["v"]
     await second.close()
-    for _ in range(EVENT_KEEP // 5 + 2):  # 5 chat lines per socket fit the chat rate limit
-        chatter = await Player.join(arena_node.ws_url, room["room_id"], watch=True)
-        for index in range(5):
-            await chatter.send(type="chat", text=f"line {index}")
-        await chatter.wait_for("chat", lambda m: m["text"] == "line 4")
-        await chatter.close()
+    # Offers declined, two events each, from fresh sockets of both players (10 pairs per
+    # socket stay within its message rate).
+    for _ in range(EVENT_KEEP // 20 + 1):
+        offering = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+        declining = await Player.join(arena_node.ws_url, room["room_id"],
+                                      token=second.welcome["token"])
+        for _ in range(10):
+            assert (await offering.command("draw_offer"))["type"] == "draw_offered"
+            assert (await declining.command("draw_decline"))["type"] == "draw_declined"
+        await offering.close()
+        await declining.close()
     back = await Player.join(arena_node.ws_url, room["room_id"],
                              token=second.welcome["token"], v=seen)
     assert back.welcome["v"] > seen + EVENT_KEEP

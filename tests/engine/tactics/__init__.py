@@ -7,7 +7,8 @@ note. Categories: ``win1`` (complete a five), ``block5`` (stop the opponent's fi
 number of fours found), ``defend`` (stop a double threat the opponent is about to make),
 ``caro`` (caro rule: a five blocked at both ends is no win and no threat), ``standard``
 (standard rule: an overline is no win). ``build.py`` generated the file and explains how each
-answer set was proven.
+answer set was proven. ``renju.txt``, in the same format, is built by hand (categories
+``renju-*``, see ``tests/engine/test_renju_tactics.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.board import Board
 from engine.levels import TOP
 
 SUITE = Path(__file__).with_name("suite.txt")
+RENJU_SUITE = Path(__file__).with_name("renju.txt")  # built by hand, see test_renju_tactics.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +49,13 @@ def load_suite(path: Path = SUITE) -> list[Puzzle]:
     return [parse_line(line) for line in lines if line.strip() and not line.startswith("#")]
 
 
-def solves(puzzle: Puzzle, *, time_ms: int) -> bool:
-    """Whether the full-strength AI plays one of the puzzle's answers within ``time_ms``."""
+NO_CLOCK_MS = 10**9  # a search given this is stopped by its node limit long before
+
+
+def solves(puzzle: Puzzle, *, time_ms: int = NO_CLOCK_MS, max_nodes: int | None = None) -> bool:
+    """Whether the full-strength AI plays one of the puzzle's answers within ``time_ms`` (the
+    bench's measure) or ``max_nodes`` (the tests': the same answer on any machine)."""
     from engine.search import choose_grid_move
 
-    return choose_grid_move(puzzle.board(), time_ms=time_ms, level=TOP).move in puzzle.answers
+    analysis = choose_grid_move(puzzle.board(), time_ms=time_ms, level=TOP, max_nodes=max_nodes)
+    return analysis.move in puzzle.answers

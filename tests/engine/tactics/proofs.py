@@ -17,10 +17,10 @@ from engine.search import choose_grid_move
 from engine.search.position import Position, make, unmake
 from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
 from engine.search.ttable import MATE_BOUND
+from tests.engine.tactics import NO_CLOCK_MS
 
 THREAT_NODES = 20_000
 VCF_DEPTH, VCT_DEPTH = 24, 6
-NO_CLOCK_MS = 10**9  # the searches below stop on their node limit long before this
 SCREEN_NODES = 400_000  # full search after each threat-safe defence
 PROOF_NODES = 12_000_000  # full search again after each defence a puzzle lists (3M missed a win)
 MAX_THREAT_SAFE = 16  # more threat-safe moves than this: too open to be a defence puzzle

@@ -1,0 +1,51 @@
+"""Renju tactics: the search knows black's forbidden points, on both sides of the board.
+
+The puzzles in ``tactics/renju.txt`` are built by hand (the generated ``suite.txt`` is for the
+other rules): white wins by a four whose only block is a point black may not play (a double
+three, an overline), black wins with an allowed four-three, and black defends an open three
+at the end that is not forbidden to it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.board import Board
+from engine.search import choose_grid_move
+from engine.search.ttable import MATE_BOUND
+from tests.engine.tactics import RENJU_SUITE, load_suite, solves
+
+PUZZLES = load_suite(RENJU_SUITE)
+
+
+def test_answers_are_legal_and_the_refused_moves_forbidden():
+    for puzzle in PUZZLES:
+        board = puzzle.board()
+        assert puzzle.answers <= {board.move_str(m) for m in board.legal_moves()}, puzzle.name
+    defend = next(p for p in PUZZLES if p.category == "renju-defend").board()
+    assert [defend.move_str(m) for m in defend.forbidden_moves()] == ["f10"]
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.name)
+def test_renju_puzzle_is_solved(puzzle):
+    assert solves(puzzle, time_ms=1000), puzzle.name
+
+
+def test_black_leaves_alone_the_double_three_that_would_win_at_gomoku():
+    # Black g8 i8 h7 h9, white on the a file: h8 is black's double three.
+    position = "g8 a1 i8 a3 h7 a5 h9 o15"
+    assert choose_grid_move(Board.from_moves("gomoku", position), time_ms=1000).move == "h8"
+    renju = Board.from_moves("renju", position)
+    move = renju.parse_move(choose_grid_move(renju, time_ms=1000).move)
+    assert move != renju.parse_move("h8") and renju.is_legal(move)
+
+
+def test_white_sees_the_forced_forbidden_block_as_a_win():
+    puzzle = PUZZLES[0]
+    analysis = choose_grid_move(puzzle.board(), time_ms=1000, level=5)
+    assert analysis.move == "d4" and analysis.score >= MATE_BOUND
+
+
+def test_the_same_four_is_no_win_in_gomoku_where_black_may_block():
+    position = Board.from_moves("gomoku", PUZZLES[0].moves)
+    assert choose_grid_move(position, time_ms=1000, level=5).score < MATE_BOUND

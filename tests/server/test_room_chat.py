@@ -1,0 +1,26 @@
+"""Chat lines (pure): who speaks in which channel, under which name, and what is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.errors import ArenaError, ErrorCode
+from server.rooms.chat import Channel, chat_line
+from tests.server.room_helpers import T0, playing_room
+
+
+def test_a_player_speaks_in_the_players_channel_under_the_seat_name():
+    line = chat_line(playing_room(), 1, None, "  hi  ", T0)
+    assert (line.channel, line.seat, line.name, line.text) == (Channel.PLAYERS, 1, "A", "hi")
+
+
+def test_a_spectator_speaks_in_the_spectators_channel():
+    line = chat_line(playing_room(), None, "viewer", "go A", T0)
+    assert (line.channel, line.seat, line.name) == (Channel.SPECTATORS, None, "viewer")
+
+
+@pytest.mark.parametrize("text", ["   ", "x" * 301])
+def test_empty_or_overlong_chat_is_refused(text):
+    with pytest.raises(ArenaError) as info:
+        chat_line(playing_room(), 1, "A", text, T0)
+    assert info.value.code is ErrorCode.CHAT_TOO_LONG
