@@ -18,7 +18,8 @@ A change is committed by one Lua script that checks the stored version equals th
 change was computed from, then writes the state, appends the events, refreshes the TTLs and
 publishes the events on the room's channel — all or nothing. The commit that ends a game also
 writes its record and appends it to the archive outbox in the same script: a game that ended
-is on its way to the SQL archive, whatever happens to the node or the database next. (The
+is on its way to the SQL archive, whatever happens to the node or the database next (a room
+cancelled before anyone joined had no game: it is not archived). (The
 outbox is one key for all rooms: under Redis Cluster it would be one stream per slot.) Two
 writers at one version: the first wins, the second sees a conflict and gets the room as it is
 now in the same round trip (see server/room_service.py).
@@ -64,8 +65,8 @@ end
 if ARGV[8] ~= '' then
   redis.call('SET', KEYS[3], ARGV[8], 'EX', ARGV[9])
   redis.call('SET', KEYS[4], ARGV[8], 'EX', ARGV[9])
-  redis.call('XADD', KEYS[5], '*', 'game', ARGV[10])
 end
+if ARGV[10] ~= '' then redis.call('XADD', KEYS[5], '*', 'game', ARGV[10]) end
 return {1, tonumber(ARGV[2])}
 """
 
@@ -155,7 +156,7 @@ class RoomRepository:
                      finished: bool = False) -> Commit:
         room_id = state.room_id
         record = dumps(game_record(state)) if finished else ""
-        entry = dumps(archive_entry(state)) if finished else ""
+        entry = dumps(archive_entry(state)) if finished and state.public_game_id else ""
         keys = [state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
                 record_key(room_id, "last"), self.outbox_key]
         ttl = self.room_ttl_s + (0 if state.status is Status.FINISHED else ABANDON_GRACE_S)

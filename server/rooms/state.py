@@ -184,8 +184,12 @@ class RoomState:
 
     @property
     def public_game_id(self) -> str | None:
-        """The archive's id of the finished game (GET /api/games/{id}, /g/{id}), else None."""
-        return game_id(self.room_id, self.game_no) if self.status is Status.FINISHED else None
+        """The archive's id of the finished game (GET /api/games/{id}, /g/{id}), else None;
+        None for a cancelled room too (nobody joined: there was no game to archive)."""
+        if self.status is not Status.FINISHED or self.result is None \
+                or self.result.reason is Reason.CANCELLED:
+            return None
+        return game_id(self.room_id, self.game_no)
 
     def to_public(self) -> dict[str, Any]:
         variant = get_variant(self.variant)

@@ -68,6 +68,20 @@ async def test_an_archived_game_is_taken_off_the_outbox(arena_node, redis_url):
     assert not any(state["game_id"] in fields["game"] for _id, fields in entries)
 
 
+async def test_a_room_cancelled_before_anyone_joined_is_not_archived(arena_node):
+    status, room = await http("POST", f"{arena_node.url}/api/rooms",
+                              {"variant": "gomoku", "your_side": "first"})
+    assert status == 201
+    status, cancelled = await http("POST", f"{arena_node.url}/api/rooms/{room['room_id']}/cancel",
+                                   {"token": room["token"]})
+    assert status == 200 and cancelled["result"]["reason"] == "cancelled"
+    assert cancelled["game_id"] is None
+    later = await finish_game(arena_node.url)  # the outbox is consumed in order: this comes after
+    await archived(arena_node.url, later["game_id"])
+    status, data = await http("GET", f"{arena_node.url}/api/games/{room['room_id']}-1")
+    assert (status, data["error"]) == (404, "game_not_found")
+
+
 async def test_unknown_game_is_404_game_not_found(arena_node):
     status, data = await http("GET", f"{arena_node.url}/api/games/nosuchroom00-1")
     assert (status, data["error"]) == (404, "game_not_found")
