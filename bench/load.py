@@ -13,6 +13,9 @@ Scenarios (docs/performance.md has the targets and the measured tables):
   2  10,000 idle sockets (spectators): server memory per connection
   3  50 games against the AI while scenario 1 runs at half size
   4  scenario 1 on two nodes behind nginx (deploy/nginx.conf)
+With ``--analyses N`` any scenario also keeps N analysis-board searches in flight on the first
+node (bench/load_analyses.py): compare scenario 3 with and without to see what analyses cost
+live games (docs/performance.md, game analysis).
 
 Run from the repository root, e.g.:
     .venv/bin/python -m bench.load --scenario 1 --duration 30
@@ -39,6 +42,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from bench.analysis import sixty_move_game  # noqa: E402
+from bench.load_analyses import AnalysisLoad  # noqa: E402
 from bench.load_clients import Tally  # noqa: E402
 from bench.load_cluster import (  # noqa: E402
     Cluster,
@@ -99,6 +104,7 @@ class Measured:
     load_before: tuple[float, float, float]
     load_after: tuple[float, float, float]
     redis_calls: collections.Counter[str]  # commands Redis ran during the run, by name
+    analyses: tuple[int, int] = (0, 0)     # analysis-board searches done / failed (--analyses)
 
 
 def merge(tallies: list[Tally]) -> Tally:
@@ -152,6 +158,9 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
         log.info("generator %d ready with %d sockets", index, sockets)
     log.info("all sockets open after %.1f s; playing for %.0f s",
              time.monotonic() - started, args.duration)
+    analyses = AnalysisLoad(cluster.node_urls[0], args.analysis_game, args.analyses)
+    if args.analyses:
+        analyses.warm()  # the analysis workers start on the first request: not during the run
     servers = cluster.server_pids()
     roles = {"server": (servers, False), "ai workers": (servers, True),
              "redis": (cluster.redis_pids(), False), "nginx": (cluster.lb_pids(), True)}
@@ -160,6 +169,7 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     load_before = os.getloadavg()
     calls_before = redis_calls(cluster)
     profiler = Profiler(servers[0], args.profile, args.duration) if args.profile else None
+    analyses.start()
     go.set()
     began = time.monotonic()
     rss_peak = 0
@@ -167,6 +177,7 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
         rss_peak = max(rss_peak, rss_bytes(servers))
         time.sleep(1.0)
     elapsed = time.monotonic() - began
+    analyses.stop()
     rss_end = rss_bytes(servers)
     cpu = {role: (cpu_seconds(pids, kids) - cpu_before[role]) / elapsed
            for role, (pids, kids) in roles.items()}
@@ -185,7 +196,8 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     tally = merge(tallies)
     cpu["generator"] = tally.cpu_s / args.duration
     return Measured(tally, elapsed, rss_before, max(rss_peak, rss_end), rss_end,
-                    worst(lags), gc_pauses, worst(gc_max), cpu, load_before, load_after, +calls)
+                    worst(lags), gc_pauses, worst(gc_max), cpu, load_before, load_after, +calls,
+                    (analyses.done, analyses.failed))
 
 
 def worst(bounds: list[float | None]) -> float | None:
@@ -216,6 +228,9 @@ def report(args: argparse.Namespace, m: Measured) -> str:
         rows.append(("AI reply p50 / p99 (incl. search and AI_THINK_MS)",
                      f"{percentile(t.ai_latencies_ms, .5):.0f} / "
                      f"{percentile(t.ai_latencies_ms, .99):.0f} ms ({t.ai_moves} AI moves)"))
+    if args.analyses:
+        rows.append(("analyses in flight / done / failed",
+                     f"{args.analyses} / {m.analyses[0]} / {m.analyses[1]}"))
     rows += [
         ("errors", f"{errors}" + (f" {dict(t.errors)}" if errors else "")),
         ("boards equal to the stored room", f"{t.boards_checked - t.boards_wrong} of "
@@ -262,6 +277,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-deflate", action="store_true",
                         help="do not offer permessage-deflate (browsers always do)")
     parser.add_argument("--ai-workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--analyses", type=int, default=0,
+                        help="analysis-board searches kept in flight during the run")
+    parser.add_argument("--analysis-workers", type=int, default=2)
     parser.add_argument("--profile", type=Path,
                         help="py-spy the (first) server node during the run into this file")
     parser.add_argument("--url", action="append", default=[],
@@ -275,6 +293,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             setattr(args, name, preset[name])
     if args.url:
         args.nodes = len(args.url)
+    args.analysis_game = sixty_move_game() if args.analyses else []
     return args
 
 
@@ -288,8 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         workdir = Path(tempfile.mkdtemp(prefix="caro-load-"))
         log.info("starting Redis and %d node(s) in %s", args.nodes, workdir)
-        cluster = start_cluster(workdir, args.nodes, {"AI_WORKERS": str(args.ai_workers),
-                                                      "LOG_LEVEL": "WARNING"})
+        cluster = start_cluster(workdir, args.nodes, {
+            "AI_WORKERS": str(args.ai_workers), "LOG_LEVEL": "WARNING",
+            "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0"})
     try:
         measured = run(cluster, args)
     finally:

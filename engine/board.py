@@ -240,6 +240,13 @@ class Board:
 
     # -- rules -------------------------------------------------------------------------------
 
+    def runs_through(self, move: int) -> list[tuple[list[int], bool]]:
+        """The maximal run of the stone at ``move`` along each of the four directions, with
+        whether both ends are opponent stones (what the caro rule asks; reviews explain a
+        five that did not win with it)."""
+        player = self._cells[move]
+        return [self._run_through(move, player, d_row, d_col) for d_row, d_col in DIRECTIONS]
+
     def _is_open(self, move: int) -> bool:
         """Whether ``move`` is a cell a stone may go to, forbidden points aside."""
         if self.is_game_over() or not 0 <= move < len(self._cells) or self._cells[move]:

@@ -78,7 +78,7 @@ def choose_exact_move(board: Board, *, level: int, seed: int) -> Analysis:
         move = rng.choice(sorted(scores))
     else:
         move = rng.choice(best_moves)
-    pv = _principal_variation(board.copy(), solver, move)
+    pv = principal_variation(board.copy(), solver, move)
     return Analysis(
         move=board.move_str(move),
         score=scores[move],
@@ -89,7 +89,7 @@ def choose_exact_move(board: Board, *, level: int, seed: int) -> Analysis:
     )
 
 
-def _principal_variation(board: Board, solver: ExactSolver, first: int) -> list[str]:
+def principal_variation(board: Board, solver: ExactSolver, first: int) -> list[str]:
     """Follow best replies from ``first`` to the end of the game."""
     pv = [board.move_str(first)]
     board.push(first)

@@ -19,9 +19,10 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from engine.ai import Analysis, choose_move
 from engine.ai import warm_up as engine_warm_up
@@ -29,6 +30,7 @@ from engine.ai import warm_up as engine_warm_up
 from .metrics import ArenaMetrics
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 ATTEMPTS = 3
 # Workers are spawned, not forked: a forked worker inherits the node's open sockets (the
@@ -51,13 +53,14 @@ def busy_budget_ms(budget_ms: int, workers: int, waiting: int) -> int:
     return max(min(budget_ms, BUSY_FLOOR_MS), budget_ms * workers // (workers + waiting))
 
 
-def start_worker(node_pid: int, warm: bool) -> None:
+def start_worker(node_pid: int, warm: bool, nice: int = WORKER_NICE) -> None:
     """Worker initializer. Searches run at a lower CPU priority than the server (WORKER_NICE):
     with as many workers as cores, the event loop still gets a core the moment it has work
-    instead of queueing behind the searches (bench/loop_lag.py measures it)."""
+    instead of queueing behind the searches (bench/loop_lag.py measures it). Game analyses
+    run in their own pool at a lower priority still (``nice``), behind live moves."""
     threading.Thread(target=_exit_with_node, args=(node_pid,), daemon=True).start()
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICE)
+        os.nice(nice)
     _map_large_blocks()
     if warm:
         warm_up()
@@ -89,24 +92,35 @@ def warm_up() -> None:
 
 
 class AiPool:
-    def __init__(self, workers: int, metrics: ArenaMetrics, warm: bool = True) -> None:
+    """Worker processes for searches. The live pool (``gauges``) reports its queue and busy
+    workers to the metrics; the analysis pool is built the same way with a higher ``nice``
+    and follows the live one's ``idle`` / ``busy`` events (server/background.py)."""
+
+    def __init__(self, workers: int, metrics: ArenaMetrics, warm: bool = True,
+                 nice: int = WORKER_NICE, gauges: bool = True) -> None:
         self.workers = workers
         self.metrics = metrics
         self.warm = warm
+        self.nice = nice
         self._slots = asyncio.Semaphore(workers)
+        self.idle = asyncio.Event()  # set while no search runs or waits
+        self.idle.set()
+        self.busy = asyncio.Event()  # set while one does
         self._waiting = 0
         self._busy = 0
         self._executor = self._new_executor()
         self._rebuild_lock = asyncio.Lock()
         self._reaper: asyncio.Task | None = None
-        metrics.ai_queue.set_function(lambda: float(self._waiting))
-        metrics.ai_busy.set_function(lambda: float(self._busy))
+        if gauges:
+            metrics.ai_queue.set_function(lambda: float(self._waiting))
+            metrics.ai_busy.set_function(lambda: float(self._busy))
 
     def _new_executor(self) -> ProcessPoolExecutor:
         """A pool whose workers start (and warm up) now, not at the first search: a node that
         takes over the AI move of a dead node must not spend its 5 s on starting a process."""
         executor = ProcessPoolExecutor(self.workers, mp_context=WORKER_START,
-                                       initializer=start_worker, initargs=(os.getpid(), self.warm))
+                                       initializer=start_worker,
+                                       initargs=(os.getpid(), self.warm, self.nice))
         for _ in range(self.workers):
             executor.submit(int)
         return executor
@@ -115,34 +129,60 @@ class AiPool:
     def queue_depth(self) -> int:
         return self._waiting
 
+    def worker_pids(self) -> list[int]:
+        """The worker processes' ids (server/background.py stops and continues them)."""
+        return [p.pid for p in (self._executor._processes or {}).values()]
+
+    @contextlib.asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """Hold one of the ``workers`` slots (waiting, counted in the queue, for a free one)."""
+        self._waiting += 1
+        self.idle.clear()
+        self.busy.set()
+        try:
+            await self._slots.acquire()
+        except BaseException:
+            self._waiting -= 1
+            self._mark_idle()
+            raise
+        self._waiting -= 1
+        self._busy += 1
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            self._slots.release()
+            self._mark_idle()
+
+    def _mark_idle(self) -> None:
+        if self._busy == 0 and self._waiting == 0:
+            self.busy.clear()
+            self.idle.set()
+
     async def choose(self, variant: str, moves: Sequence[str], *, level: int,
                      time_ms: int | None, seed: int) -> Analysis:
         """Search for a move; `time_ms` is the budget when the pool keeps up (None: the
         level's own, which then is not cut)."""
-        self._waiting += 1
-        try:
-            await self._slots.acquire()
-        finally:
-            self._waiting -= 1
-        if time_ms is not None:
-            time_ms = busy_budget_ms(time_ms, self.workers, self._waiting)
-        self._busy += 1
-        started = time.perf_counter()
-        try:
-            return await self._run(variant, list(moves), level, time_ms, seed)
-        finally:
-            self._busy -= 1
-            self._slots.release()
-            self.metrics.ai_time.observe(time.perf_counter() - started)
+        async with self._slot():
+            if time_ms is not None:
+                time_ms = busy_budget_ms(time_ms, self.workers, self._waiting)
+            started = time.perf_counter()
+            try:
+                return await self._run(_search, variant, list(moves), level, time_ms, seed)
+            finally:
+                self.metrics.ai_time.observe(time.perf_counter() - started)
 
-    async def _run(self, variant: str, moves: list[str], level: int, time_ms: int | None,
-                   seed: int) -> Analysis:
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` (a picklable module-level function) in a worker when one is free."""
+        async with self._slot():
+            return await self._run(fn, *args)
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         for attempt in range(1, ATTEMPTS + 1):
             executor = self._executor
             try:
-                return await loop.run_in_executor(
-                    executor, _search, variant, moves, level, time_ms, seed)
+                return await loop.run_in_executor(executor, fn, *args)
             except BrokenProcessPool:
                 if attempt == ATTEMPTS:
                     raise

@@ -14,7 +14,7 @@ from typing import Any
 from aiohttp import web
 from redis.exceptions import LockError
 
-from engine.errors import VariantError
+from engine.errors import EngineError, VariantError
 from engine.levels import DEFAULT, LEVELS, LOWEST, TOP
 from engine.variants import (
     CUSTOM_SPEC,
@@ -30,8 +30,8 @@ from engine.variants import (
 
 from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
-from .errors import ArenaError, ErrorCode
-from .exports import export_text
+from .errors import ArenaError, ErrorCode, from_engine
+from .exports import CONTENT_TYPES, export_game
 from .http_guard import Handler, json_api_errors, same_origin_writes
 from .identity import player_of
 from .levels import get_levels
@@ -315,7 +315,7 @@ async def list_rooms(request: web.Request) -> web.Response:
 
 
 @json_errors
-async def export_game(request: web.Request) -> web.Response:
+async def export_room_game(request: web.Request) -> web.Response:
     arena = request.app[ARENA]
     room_id = request.match_info["room_id"]
     game = request.query.get("game")
@@ -329,9 +329,20 @@ async def export_game(request: web.Request) -> web.Response:
         record = await arena.repo.record(room_id, None if game is None else int(game))
     if record is None:
         raise ArenaError(ErrorCode.ROOM_NOT_FOUND, "no such room or game")
-    if request.query.get("format", "text") == "json":
+    return export_response(record, request.query.get("format", "text"))
+
+
+def export_response(record: dict[str, Any], fmt: str) -> web.Response:
+    """A stored game record as JSON or in one of the ``engine.formats`` formats."""
+    if fmt == "json":
         return web.json_response(record)
-    return web.Response(text=export_text(record), content_type="text/plain", charset="utf-8")
+    if fmt not in CONTENT_TYPES:
+        raise bad_request('"format" must be text, sgf, psq or json')
+    try:
+        text = export_game(record, fmt)
+    except EngineError as error:
+        raise from_engine(error) from None
+    return web.Response(text=text, content_type=CONTENT_TYPES[fmt], charset="utf-8")
 
 
 async def list_variants(request: web.Request) -> web.Response:
@@ -359,6 +370,7 @@ async def metrics(request: web.Request) -> web.Response:
 
 def setup(app: web.Application) -> None:
     """Register the game server: its services (after the Redis client) and its routes."""
+    from . import analysis_api
     from .app import index_page
     app.cleanup_ctx.append(arena_context)
     app.on_shutdown.append(close_sockets)
@@ -369,10 +381,11 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/rooms/{room_id}", get_room)
     app.router.add_post("/api/rooms/{room_id}/join", post_join)
     app.router.add_post("/api/rooms/{room_id}/cancel", post_cancel)
-    app.router.add_get("/api/rooms/{room_id}/export", export_game)
+    app.router.add_get("/api/rooms/{room_id}/export", export_room_game)
     app.router.add_post("/api/quickplay", post_quickplay)
     app.router.add_get("/api/variants", list_variants)
     app.router.add_get("/api/levels", get_levels)
     app.router.add_get("/ws/{room_id}", ws.websocket)
     app.router.add_get("/r/{room_id}", index_page)
     app.router.add_get("/metrics", metrics)
+    analysis_api.setup(app)

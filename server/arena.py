@@ -20,6 +20,8 @@ from aiohttp import WSCloseCode, web
 
 from .ai_player import AiPlayer
 from .ai_pool import AiPool
+from .analysis import AnalysisService
+from .analysis_store import RedisAnalysisStore
 from .appkeys import OUTBOX, REDIS, SETTINGS
 from .chat import ChatStore
 from .clock_timer import TimerIndex, TimerLoop
@@ -47,6 +49,8 @@ class Arena:
     ai: AiPlayer
     creation_limiter: KeyedLimiter | None
     chat: ChatStore
+    analysis: AnalysisService
+    analysis_limiter: KeyedLimiter | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -68,13 +72,19 @@ def build_arena(app: web.Application) -> Arena:
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
     service.after_commit.append(ai.on_commit)
-    per_minute = settings.room_creations_per_minute
-    limiter = KeyedLimiter(per_minute, per_minute / 60) if per_minute else None
     chat = ChatStore(client, keep_s=settings.room_ttl_s + ABANDON_GRACE_S,
                      per_ip=settings.chat_per_ip_per_minute,
                      per_room=settings.chat_per_room_per_minute)
-    return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, limiter,
-                 chat)
+    analysis = AnalysisService(repo, RedisAnalysisStore(client, settings.record_ttl_s), settings,
+                               metrics, pool)
+    return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
+                 _per_minute(settings.room_creations_per_minute), chat, analysis,
+                 _per_minute(settings.analyses_per_minute))
+
+
+def _per_minute(limit: int) -> KeyedLimiter | None:
+    """A per-IP limit of ``limit`` requests a minute (bursts of as many), or none for 0."""
+    return KeyedLimiter(limit, limit / 60) if limit else None
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700
@@ -115,6 +125,7 @@ async def arena_context(app: web.Application) -> AsyncIterator[None]:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
     await arena.fanout.close()
+    await arena.analysis.close()
     await arena.pool.close()
 
 

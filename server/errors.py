@@ -40,6 +40,7 @@ class ErrorCode(enum.StrEnum):
     ORIGIN_FORBIDDEN = "origin_forbidden"
     BAD_VARIANT = "bad_variant"
     BAD_REQUEST = "bad_request"
+    BAD_RECORD = "bad_record"
     BODY_TOO_LARGE = "body_too_large"
     NOT_FOUND = "not_found"
     METHOD_NOT_ALLOWED = "method_not_allowed"

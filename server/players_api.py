@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import functools
 import logging
+from typing import Any
 
 from aiohttp import web
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from .api import Handler, json_errors
+from .api import Handler, export_response, json_errors
 from .appkeys import SQL
+from .arena import ARENA
 from .errors import ArenaError, ErrorCode
-from .exports import export_text
 from .identity import player_of
 from .room_service import now_ms
 from .store_sql.archive import (
@@ -73,12 +74,24 @@ async def get_game(request: web.Request) -> web.Response:
     return web.json_response(await archived_game(request))
 
 
+def archive_record(game: dict[str, Any]) -> dict[str, Any]:
+    """An archived game as the room's game record (`repository.game_record`) exports."""
+    return {"room_id": game["room_id"], "game_no": game["game_no"], "variant": game["variant"],
+            "moves": game["moves"], "result": game["result"], "seats": game["players"],
+            "clock": game["clock_config"], "started_at": game["started_at"],
+            "finished_at": game["finished_at"]}
+
+
 @store_route
 async def get_game_export(request: web.Request) -> web.Response:
-    """The archived game in the text format of `GET /api/rooms/{id}/export`."""
-    game = await archived_game(request)
-    record = game | {"seats": game["players"], "clock": game["clock_config"]}
-    return web.Response(text=export_text(record), content_type="text/plain", charset="utf-8")
+    """A game's record as `GET /api/rooms/{id}/export` gives it (`?format=`): the archived
+    game for an archive id, else (a room id, or a game the archive has not got yet) the game
+    record kept in Redis (server/analysis.py `finished_game`)."""
+    game_id = request.match_info["game_id"]
+    game = await find_game(request.app[SQL], game_id)
+    record = archive_record(game) if game is not None \
+        else await request.app[ARENA].analysis.finished_game(game_id)
+    return export_response(record, request.query.get("format", "text"))
 
 
 async def account_id(request: web.Request) -> str:
@@ -143,7 +156,7 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/me", get_me)
     app.router.add_get("/api/games/{game_id}", get_game)
     app.router.add_get("/api/games/{game_id}/export", get_game_export)
-    app.router.add_get("/g/{game_id}", index_page)
+    app.router.add_get("/g/{game_id}/replay", index_page)
     app.router.add_get("/api/me/games", get_my_games)
     app.router.add_get("/api/players/{username}", get_player)
     app.router.add_get("/api/players/{username}/games", get_player_games)

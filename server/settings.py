@@ -54,6 +54,10 @@ class Settings:
     trust_proxy: bool = False              # behind a load balancer: client IP from X-Forwarded-For
     chat_per_ip_per_minute: int = 20       # per client IP over all sockets and nodes; 0: none
     chat_per_room_per_minute: int = 60     # per channel of a room, all senders; 0: no limit
+    analysis_workers: int = 1              # processes for game analyses (started on first use)
+    analysis_nodes: int = 400_000          # search nodes per analysed position
+    analysis_ms: int = 5_000               # and at most this much time (Connect Four: solve time)
+    analyses_per_minute: int = 10          # analysis requests per client IP; 0: no limit
     data_dir: Path = Path("data")          # where the embedded SQL database file lives
     database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
@@ -88,6 +92,13 @@ class Settings:
                                             defaults.chat_per_ip_per_minute, minimum=0),
             chat_per_room_per_minute=_env_int(env, "CHAT_PER_ROOM_PER_MINUTE",
                                               defaults.chat_per_room_per_minute, minimum=0),
+            analysis_workers=_env_int(env, "ANALYSIS_WORKERS", defaults.analysis_workers,
+                                      minimum=1),
+            analysis_ms=_env_int(env, "ANALYSIS_MS", defaults.analysis_ms, minimum=10,
+                                 maximum=60_000),
+            analysis_nodes=_env_int(env, "ANALYSIS_NODES", defaults.analysis_nodes, minimum=1000),
+            analyses_per_minute=_env_int(env, "ANALYSES_PER_MINUTE",
+                                         defaults.analyses_per_minute, minimum=0),
             data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
             database_url=_env_database_url(env, "DATABASE_URL"),
         )

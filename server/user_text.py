@@ -61,11 +61,9 @@ def check_chat_line(text: str) -> None:
     _check_line(text, "a chat message", DIRECTION_MARKS)
 
 
-def tag_value(text: str) -> str:
-    """`text` as the inside of a quoted export tag, PGN style: backslash and double quote
-    escaped, anything that would break the line (older names) replaced by U+FFFD."""
-    text = "".join("\ufffd" if _forbidden(char, frozenset()) else char for char in text)
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+def displayable(text: str) -> str:
+    """`text` with anything a name may not hold (older names) replaced by U+FFFD."""
+    return "".join("\ufffd" if _forbidden(char, frozenset()) else char for char in text)
 
 
 def loads_strict(text: str | bytes) -> Any:

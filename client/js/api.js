@@ -78,6 +78,30 @@ export function exportUrl(roomId, gameNo) {
   return `/api/rooms/${encodeURIComponent(roomId)}/export?format=text&game=${gameNo}`;
 }
 
+/** A finished game's record (GET /api/games/{id}/export?format=json). */
+export function gameRecord(gameId) {
+  return request("GET", `/api/games/${encodeURIComponent(gameId)}/export?format=json`);
+}
+
+/** Starts (or reuses) the computer analysis of a finished game; returns its document. */
+export function requestAnalysis(gameId) {
+  return request("POST", `/api/games/${encodeURIComponent(gameId)}/analysis`);
+}
+
+export function gameAnalysis(gameId) {
+  return request("GET", `/api/games/${encodeURIComponent(gameId)}/analysis`);
+}
+
+/** The engine's lines for a position: { variant, moves, multipv } (POST /api/analyse). */
+export function analysePosition(body) {
+  return request("POST", "/api/analyse", body);
+}
+
+/** A pasted or loaded record as { variant, moves, ... }: { format, text, variant? }. */
+export function importRecord(body) {
+  return request("POST", "/api/import", body);
+}
+
 /** Stores the seat token that a create/join/welcome answer handed out. */
 export function saveToken(roomId, token) {
   if (token) localStorage.setItem(TOKEN_PREFIX + roomId, token);

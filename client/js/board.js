@@ -276,6 +276,16 @@ export class Board extends EventTarget {
     }
   }
 
+  /** Rings `cell` as a hint (the engine's best move on the review page); -1 clears it. */
+  showHint(cell) {
+    this.markLayer.querySelectorAll(".hint").forEach((node) => node.remove());
+    if (cell < 0) return;
+    const { g, variant } = this;
+    const col = cell % variant.cols;
+    const row = Math.floor(cell / variant.cols);
+    svgEl("circle", { cx: g.x(col), cy: g.y(row), r: g.radius * 0.9, class: "hint" }, this.markLayer);
+  }
+
   refreshLabels() {
     this.hits.forEach((hit, cell) => {
       const content = this.forbidden.has(cell) ? "forbidden" : this.cells[cell];

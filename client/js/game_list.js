@@ -24,7 +24,7 @@ export function gameItem(game) {
       el("div", { class: "lobby-meta" },
         [t("games.vs", { name: opponentName(game) }), when,
           change ? ratingDiff(change.diff) : null].filter(Boolean).join(" · "))),
-    el("a", { class: "btn small", href: `/g/${encodeURIComponent(game.id)}`, "data-link": true }, t("games.review")));
+    el("a", { class: "btn small", href: `/g/${encodeURIComponent(game.id)}/replay`, "data-link": true }, t("games.review")));
 }
 
 /** A list element showing `first` (a page answer) and fetching later pages on "More". */

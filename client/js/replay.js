@@ -1,5 +1,6 @@
-// The replay page /g/{game_id}: an archived game (GET /api/games/{id}) on the board, stepped
-// through with buttons or the arrow keys; the players, result and rating changes beside it.
+// The replay page /g/{game_id}/replay: an archived game (GET /api/games/{id}) on the board, stepped
+// through with buttons or the arrow keys; the players, result and rating changes beside it, and
+// a link to its computer analysis (the review page /g/{game_id}).
 
 import { ApiError } from "./api.js";
 import { game as fetchGame } from "./account_api.js";
@@ -50,7 +51,9 @@ export function mountReplay(main, gameId) {
           el("p", { class: "replay-result", id: "replay-result" }, resultText(game)),
           el("div", { class: "replay-controls" }, buttons, counter),
           moveList,
-          el("a", { href: `/api/games/${encodeURIComponent(game.id)}/export`, download: `${game.id}.txt` }, t("replay.export")))));
+          el("a", { href: `/api/games/${encodeURIComponent(game.id)}/export`, download: `${game.id}.txt` }, t("replay.export")),
+          " ",
+          el("a", { href: `/g/${encodeURIComponent(game.id)}`, "data-link": true, id: "replay-analyse" }, t("room.analyse")))));
     board = new Board(boardBox, variant, { label: t("board.label") });
     let ply = game.moves.length;
     const show = (next) => {

@@ -31,7 +31,7 @@ export function resultExtras(state, mySeat) {
     const change = el("span", { class: "rating-change", id: "result-rating" });
     if (state.rated && mySeat) fillRatingChange(change, state.game_id, mySeat);
     made.set(state.game_id, el("p", { class: "gameover-extras" }, change, " ",
-      el("a", { href: `/g/${encodeURIComponent(state.game_id)}`, "data-link": true, id: "result-review" }, t("games.review"))));
+      el("a", { href: `/g/${encodeURIComponent(state.game_id)}/replay`, "data-link": true, id: "result-review" }, t("games.review"))));
   }
   return made.get(state.game_id);
 }

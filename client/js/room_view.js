@@ -61,6 +61,7 @@ export class RoomView {
     this.spectators = el("span", { id: "spectators" });
     this.announcer = el("div", { class: "visually-hidden", "aria-live": "assertive", id: "announcer" });
     this.exportLink = el("a", { class: "btn small", id: "export", "data-i18n": "room.export" }, t("room.export"));
+    this.analyseLink = el("a", { class: "btn small", id: "analyse", href: `/g/${roomId}`, "data-link": true, "data-i18n": "room.analyse", hidden: true }, t("room.analyse"));
     const panel = el("aside", { class: "panel" },
       this.players,
       this.gameOver,
@@ -69,7 +70,7 @@ export class RoomView {
       this.actions,
       el("section", { class: "card chat-card" },
         el("div", { class: "chat-head" }, tEl("h2", "room.chat"), this.spectatorToggle), this.chatLog, chatForm),
-      el("div", { class: "foot-row" }, this.spectators, this.exportLink));
+      el("div", { class: "foot-row" }, this.spectators, this.analyseLink, this.exportLink));
     this.root = el("div", { class: "room" },
       el("div", { class: "board-col" }, this.status, this.share, this.boardHost),
       panel, this.announcer);
@@ -90,6 +91,7 @@ export class RoomView {
     this.renderChat(m);
     this.spectators.textContent = t("room.spectators", { n: m.presence ? m.presence.spectators : 0 });
     this.exportLink.href = exportUrl(this.roomId, m.state.game_no);
+    this.analyseLink.hidden = m.state.status !== "finished";
     this.exportLink.setAttribute("download", `caro-arena-${this.roomId}-${m.state.game_no}.txt`);
   }
 

@@ -73,7 +73,7 @@ def test_a_finished_game_is_in_your_games_and_replays_step_by_step(players):
     review = lan.page.locator(f'#your-games [data-game="{game_id}"] a')
     expect(review).to_be_visible()
     review.click()
-    expect(lan.page).to_have_url(re.compile(f"/g/{re.escape(game_id)}$"))
+    expect(lan.page).to_have_url(re.compile(f"/g/{re.escape(game_id)}/replay$"))
     expect(lan.page.locator("#replay-ply")).to_have_text("5 / 5")
     expect(lan.page.locator("#replay-result")).to_contain_text("First won")
     lan.page.locator("#replay-first").click()

@@ -88,7 +88,7 @@ async def test_unknown_game_is_404_game_not_found(arena_node):
 
 
 async def test_the_replay_page_is_served_at_g_game_id(arena_node):
-    status, text = await http("GET", f"{arena_node.url}/g/someroom-1")
+    status, text = await http("GET", f"{arena_node.url}/g/someroom-1/replay")
     assert status == 200 and "<html" in text.lower()
 
 

@@ -9,6 +9,7 @@ import pytest
 import redis.asyncio as redis
 
 from engine.board import Board
+from engine.formats import import_psq, import_sgf
 from engine.levels import DEFAULT, LEVELS, TOP
 from engine.notation import split_game
 from tests.server.client import Player, create_room, http
@@ -119,6 +120,28 @@ async def test_export_gives_the_finished_game_in_move_list_notation(arena_node):
     assert '[Result "1-0"]' in header and '[Variant "tictactoe"]' in header
     assert Board.from_moves("tictactoe", split_game(Board("tictactoe").variant,
                                                     moves.strip())).outcome().winner == 1
+
+
+async def test_export_as_sgf_and_psq_reads_back_as_the_same_game(arena_node):
+    room = await create_room(arena_node.url, variant="caro", your_side="first")
+    first = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    second = await Player.join(arena_node.ws_url, room["room_id"])
+    for who, move in ((first, "h8"), (second, "h9"), (first, "i8")):
+        await who.move(move)
+    await second.command("resign")
+    await first.wait_for("game_over")
+    url = f"{arena_node.url}/api/rooms/{room['room_id']}/export"
+    _, sgf = await http("GET", f"{url}?format=sgf")
+    _, psq = await http("GET", f"{url}?format=psq")
+    assert import_sgf(sgf).moves == import_psq(psq, "caro").moves == ("h8", "h9", "i8")
+    assert import_sgf(sgf).variant == "caro" and import_sgf(sgf).result == "1-0"
+
+
+async def test_export_of_a_gravity_game_as_sgf_is_a_bad_record(arena_node):
+    room = await create_room(arena_node.url, variant="connect4", your_side="first")
+    status, data = await http(
+        "GET", f"{arena_node.url}/api/rooms/{room['room_id']}/export?format=sgf")
+    assert (status, data["error"]) == (400, "bad_record")
 
 
 async def test_export_as_json_has_the_result(arena_node):

@@ -1,0 +1,55 @@
+"""Analyses kept queued during a load run (bench/load.py ``--analyses N``): N threads each
+post one analysis-board search (``POST /api/analyse``, a position of a 60-move gomoku game)
+after another, so the node's analysis workers stay busy the whole run while live games play."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.request
+
+REQUEST_TIMEOUT_S = 120.0
+
+
+class AnalysisLoad:
+    def __init__(self, http_url: str, game: list[str], in_flight: int) -> None:
+        self.url = f"{http_url}/api/analyse"
+        self.game = game
+        self.done = 0
+        self.failed = 0
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._threads = [threading.Thread(target=self._loop, args=(i,), daemon=True)
+                         for i in range(in_flight)]
+
+    def warm(self) -> None:
+        """One search, waited for: it starts the node's analysis workers."""
+        self._post(0)
+
+    def start(self) -> None:
+        for thread in self._threads:
+            thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(timeout=REQUEST_TIMEOUT_S)
+
+    def _loop(self, index: int) -> None:
+        ply = index
+        while not self._stop.is_set():
+            ok = self._post(ply % len(self.game))
+            with self._lock:
+                self.done += ok
+                self.failed += not ok
+            ply += len(self._threads)
+
+    def _post(self, ply: int) -> bool:
+        body = json.dumps({"variant": "gomoku", "moves": self.game[:ply]}).encode()
+        request = urllib.request.Request(self.url, data=body,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT_S) as response:
+                return response.status == 200
+        except OSError:
+            return False

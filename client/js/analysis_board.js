@@ -1,0 +1,119 @@
+// The analysis board /analysis?variant=gomoku&moves=h8,h9: set up a position by playing both
+// sides (or by importing an SGF / psq / text record), see the engine's top three lines for it
+// (POST /api/analyse), and share the position: the URL always holds it.
+
+import { ApiError, analysePosition, importRecord } from "./api.js";
+import { Board } from "./board.js";
+import { errorText, t } from "./i18n.js";
+import { cellToStr, parseVariant, replay, strToCell } from "./notation.js";
+import { el, tEl } from "./ui.js";
+import { winChance } from "./review.js";
+
+const VARIANTS = ["gomoku", "caro", "caro-exact", "gomoku-standard", "caro9", "tictactoe", "connect4"];
+const LINES = 3;
+
+function readUrl() {
+  const query = new URLSearchParams(location.search);
+  const spec = query.get("variant") || "gomoku";
+  const moves = (query.get("moves") || "").split(",").filter(Boolean);
+  return { spec: parseVariant(spec) ? spec : "gomoku", moves };
+}
+
+export function mountAnalysisBoard(main) {
+  let { spec, moves } = readUrl();
+  let variant = parseVariant(spec);
+  let board = null;
+  let asked = 0; // answers to older positions are dropped
+
+  const select = el("select", { id: "board-variant", "aria-label": t("board.variant") },
+    ...VARIANTS.map((name) => el("option", { value: name }, name)));
+  select.value = spec;
+  const boardHost = el("div", { class: "board-wrap" });
+  const status = el("div", { class: "status", id: "board-status", role: "status" });
+  const lines = el("ol", { class: "engine-lines", id: "lines" });
+  const importText = el("textarea", { id: "import-text", rows: 4, "aria-label": t("board.import") });
+  const importFormat = el("select", { id: "import-format", "aria-label": t("board.import") },
+    ...["sgf", "psq", "text"].map((f) => el("option", { value: f }, f)));
+  const importFile = el("input", { type: "file", id: "import-file", accept: ".sgf,.psq,.txt" });
+  const root = el("div", { class: "room analysis-board" },
+    el("div", { class: "board-col" }, status, boardHost),
+    el("aside", { class: "panel" },
+      el("section", { class: "card" }, tEl("h2", "board.title"), select,
+        el("div", { class: "review-nav" },
+          el("button", { class: "btn small", type: "button", id: "board-back", onclick: () => setMoves(moves.slice(0, -1)) }, t("board.back")),
+          el("button", { class: "btn small", type: "button", id: "board-clear", onclick: () => setMoves([]) }, t("board.clear")))),
+      el("section", { class: "card" }, tEl("h2", "board.lines"), lines),
+      el("section", { class: "card" }, tEl("h2", "board.import"), tEl("p", "board.import.hint", { class: "muted" }),
+        importText, el("div", { class: "share-row" }, importFormat, importFile,
+          el("button", { class: "btn small", type: "button", id: "import-btn", onclick: () => load(importText.value) }, t("board.import"))))));
+  main.appendChild(root);
+  document.title = `${t("board.title")} · Caro Arena`;
+
+  select.addEventListener("change", () => {
+    spec = select.value;
+    variant = parseVariant(spec);
+    buildBoard();
+    setMoves([]);
+  });
+  importFile.addEventListener("change", async () => {
+    const file = importFile.files[0];
+    if (!file) return;
+    const ext = file.name.split(".").pop().toLowerCase();
+    if (ext === "sgf" || ext === "psq") importFormat.value = ext;
+    load(await file.text());
+  });
+
+  function load(text) {
+    importRecord({ format: importFormat.value, text }).then((game) => {
+      spec = game.variant;
+      variant = parseVariant(spec);
+      if (!variant) throw new ApiError("bad_variant");
+      select.value = spec;
+      buildBoard();
+      setMoves(game.moves);
+    }).catch((err) => {
+      status.textContent = errorText(err.code);
+    });
+  }
+
+  function buildBoard() {
+    if (board) board.destroy();
+    board = new Board(boardHost, variant, { label: t("board.title") });
+    board.addEventListener("move", (e) => {
+      const { cells } = replay(variant, moves);
+      setMoves([...moves, cellToStr(variant, e.detail.cell, cells)]);
+    });
+  }
+
+  function setMoves(next) {
+    moves = next;
+    history.replaceState({}, "", `/analysis?variant=${encodeURIComponent(spec)}&moves=${moves.join(",")}`);
+    const { cells, played } = replay(variant, moves);
+    board.setPosition({ cells, lastMove: played.length ? played[played.length - 1] : -1 });
+    board.setInteractive(true, (moves.length % 2) + 1);
+    board.showHint(-1);
+    analyse();
+  }
+
+  function analyse() {
+    asked += 1;
+    const mine = asked;
+    status.textContent = t("board.thinking");
+    lines.replaceChildren();
+    analysePosition({ variant: spec, moves, multipv: LINES }).then((found) => {
+      if (mine !== asked) return;
+      status.textContent = t("board.turn", { n: found.turn });
+      const { cells } = replay(variant, moves);
+      board.showHint(found.best ? strToCell(variant, found.best, cells) : -1);
+      board.setInteractive(found.best !== null, found.turn);
+      lines.replaceChildren(...found.lines.map((line) => el("li", { class: "engine-line" },
+        el("strong", {}, `${Math.round(winChance(line.score) * 100)}%`), " ", line.pv.join(" "))));
+    }).catch((err) => {
+      if (mine === asked) status.textContent = errorText(err.code);
+    });
+  }
+
+  buildBoard();
+  setMoves(moves);
+  return () => { asked += 1; };
+}

@@ -1,0 +1,88 @@
+"""HTTP routes for reviews (docs/protocol.md §2, analysis): analyse a finished game, read the
+analysis, search one position for the analysis board, import a record into it; and the client
+pages of both (``/g/{id}``, ``/analysis``)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from engine.board import Board
+from engine.errors import EngineError
+from engine.formats import FORMATS, import_record
+from engine.notation import split_game
+
+from .analysis import BOARD_MULTIPV_MAX
+from .api import bad_request, json_errors, parse_variant, read_body
+from .arena import ARENA
+from .errors import ArenaError, ErrorCode, from_engine
+from .proxy import client_address
+
+
+def check_analysis_rate(request: web.Request) -> None:
+    limiter = request.app[ARENA].analysis_limiter
+    if limiter is not None and not limiter.take(client_address(request)):
+        raise ArenaError(ErrorCode.RATE_LIMITED, "too many analysis requests; wait a minute")
+
+
+@json_errors
+async def post_game_analysis(request: web.Request) -> web.Response:
+    """202 while the analysis is queued or running, 200 with it when it is done."""
+    check_analysis_rate(request)
+    document = await request.app[ARENA].analysis.request(request.match_info["game_id"])
+    return web.json_response(document, status=200 if document["status"] == "done" else 202)
+
+
+@json_errors
+async def get_game_analysis(request: web.Request) -> web.Response:
+    document = await request.app[ARENA].analysis.status(request.match_info["game_id"])
+    return web.json_response(document)
+
+
+@json_errors
+async def post_analyse(request: web.Request) -> web.Response:
+    """One position for the analysis board: ``{variant, moves, multipv}``."""
+    check_analysis_rate(request)
+    body = await read_body(request)
+    variant = parse_variant(body)
+    multipv = body.get("multipv", 1)
+    if isinstance(multipv, bool) or multipv not in range(1, BOARD_MULTIPV_MAX + 1):
+        raise bad_request(f'"multipv" must be 1..{BOARD_MULTIPV_MAX}')
+    moves = body.get("moves", [])
+    if not isinstance(moves, str | list):
+        raise bad_request('"moves" must be a list of moves or a string')
+    try:
+        board = Board.from_moves(variant, moves)
+        tokens = split_game(board.variant, moves)
+    except EngineError as error:
+        raise from_engine(error) from None
+    found = await request.app[ARENA].analysis.position(variant, tokens, multipv)
+    return web.json_response({"variant": variant, "moves": board.moves_str(),
+                              "turn": board.turn, **found.to_dict()})
+
+
+@json_errors
+async def post_import(request: web.Request) -> web.Response:
+    """A game record pasted or loaded into the analysis board: ``{format, text, variant?}``."""
+    body = await read_body(request)
+    fmt, text, variant = body.get("format"), body.get("text"), body.get("variant")
+    if fmt not in FORMATS:
+        raise bad_request(f'"format" must be one of {", ".join(sorted(FORMATS))}')
+    if not isinstance(text, str) or (variant is not None and not isinstance(variant, str)):
+        raise bad_request('"text" must be a string, "variant" a variant spec or null')
+    try:
+        record = import_record(text, fmt, variant)
+    except EngineError as error:
+        raise from_engine(error) from None
+    return web.json_response({"variant": record.variant, "moves": list(record.moves),
+                              "first": record.first, "second": record.second,
+                              "result": record.result})
+
+
+def setup(app: web.Application) -> None:
+    from .app import index_page
+    app.router.add_get("/g/{game_id}", index_page)
+    app.router.add_post("/api/games/{game_id}/analysis", post_game_analysis)
+    app.router.add_get("/api/games/{game_id}/analysis", get_game_analysis)
+    app.router.add_post("/api/analyse", post_analyse)
+    app.router.add_post("/api/import", post_import)
+    app.router.add_get("/analysis", index_page)

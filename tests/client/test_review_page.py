@@ -1,0 +1,79 @@
+"""The review page /g/{id}: a finished game is analysed on request, the evaluation chart is
+drawn, clicking a point moves the board there, and the engine's best move is shown."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from playwright.sync_api import expect
+
+from tests.server.client import Player as SocketPlayer
+from tests.server.client import create_room
+
+# X wins: O's edge reply b1 loses by force (the solver judges it a blunder).
+GAME = ["b2", "b1", "a1", "c3", "a3", "a2", "c1"]
+
+
+async def _play(base_url: str, ws_url: str) -> str:
+    room = await create_room(base_url, variant="tictactoe", your_side="first")
+    first = await SocketPlayer.join(ws_url, room["room_id"], token=room["token"])
+    second = await SocketPlayer.join(ws_url, room["room_id"])
+    for ply, move in enumerate(GAME):
+        await (first if ply % 2 == 0 else second).move(move)
+    await first.wait_for("game_over")
+    return room["room_id"]
+
+
+def finished_game(server) -> str:
+    """Plays GAME over real sockets (in a thread: the browser test owns this one's loop)."""
+    result: list[str] = []
+    thread = threading.Thread(
+        target=lambda: result.append(asyncio.run(_play(server.url, server.ws_url))))
+    thread.start()
+    thread.join(timeout=60)
+    assert result, "the game was not played"
+    return result[0]
+
+
+def test_review_page_draws_the_chart_and_clicking_a_point_moves_the_board(players, app_server):
+    game_id = finished_game(app_server)
+    me = players("review")
+    me.page.goto(f"{me.base_url}/g/{game_id}")
+    expect(me.page.locator(".board")).to_be_visible()
+    expect(me.page.locator(".board .layer-pieces > *")).to_have_count(len(GAME))
+    me.page.click("#analyse-btn")
+    points = me.page.locator("#eval-chart .eval-point")
+    expect(points).to_have_count(len(GAME) + 1, timeout=90_000)
+    expect(me.page.locator("#accuracy-first")).to_be_visible()
+
+    points.nth(2).click()
+    expect(me.page.locator('#move-list button[aria-current="true"]')).to_have_attribute(
+        "data-ply", "2")
+    expect(me.page.locator(".board .layer-pieces > *")).to_have_count(2)
+    expect(me.page.locator("#judgement")).to_contain_text("b1: Blunder")
+    expect(me.page.locator("#best-move")).to_be_visible()
+    expect(me.page.locator(".board .hint")).to_have_count(1)
+    expect(me.page.locator('#move-list button[data-ply="2"]')).to_have_text("b1??")
+    me.shot("13-review")
+
+
+def test_analysis_board_shows_three_lines_follows_clicks_and_imports_a_record(players):
+    me = players("board")
+    me.page.goto(f"{me.base_url}/analysis?variant=gomoku&moves=h8,h9,i8,i9,j8,j9")
+    lines = me.page.locator("#lines .engine-line")
+    expect(lines).to_have_count(3, timeout=60_000)
+    expect(lines.first).to_contain_text("100%")  # Black has a forced win by fours
+    expect(me.page.locator(".board .hint")).to_have_count(1)
+
+    me.page.click('[role="gridcell"][aria-label^="g8"]')
+    expect(me.page).to_have_url(f"{me.base_url}/analysis?variant=gomoku&moves=h8,h9,i8,i9,j8,j9,g8")
+    expect(me.page.locator(".board .layer-pieces > *")).to_have_count(7)
+
+    me.page.select_option("#import-format", "psq")
+    me.page.fill("#import-text", "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,0\n-1\n")
+    me.page.click("#import-btn")
+    expect(me.page).to_have_url(f"{me.base_url}/analysis?variant=gomoku&moves=h8,i8")
+    expect(me.page.locator(".board .layer-pieces > *")).to_have_count(2)
+    expect(lines).to_have_count(3, timeout=60_000)
+    me.shot("13-analysis-board")
