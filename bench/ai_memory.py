@@ -11,7 +11,7 @@ node with two workers within 1 GB (docs/performance.md).
 
 Run from the repository root:
 
-    .venv/bin/python bench/ai_memory.py [--searches 1000] [--workers 2] [--time-ms N]
+    .venv/bin/python -m bench.ai_memory [--searches 1000] [--workers 2] [--time-ms N]
 """
 
 from __future__ import annotations
@@ -20,21 +20,17 @@ import argparse
 import asyncio
 import os
 import random
-import sys
 import time
 from pathlib import Path
 
 import psutil
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from engine.board import Board  # noqa: E402
-from engine.levels import LEVELS  # noqa: E402
-from engine.search.player import RULE_CODES  # noqa: E402
-from engine.variants import CARO_SIZES, VARIANTS  # noqa: E402
-from server.ai_pool import AiPool  # noqa: E402
-from server.metrics import ArenaMetrics  # noqa: E402
+from engine.board import Board
+from engine.levels import LEVELS
+from engine.search.player import RULE_CODES
+from engine.variants import CARO_SIZES, VARIANTS
+from server.ai_pool import AiPool
+from server.metrics import ArenaMetrics
 
 MB = 1_000_000
 WORKER_TARGET_MB = 300

@@ -10,7 +10,7 @@
    p99 latency and median nodes searched (the live search is time-bound, so a loss of CPU
    shows as fewer nodes, not more time).
 
-    python bench/analysis.py [--workers 2] [--nodes 400000] [--live 12] [--live-ms 500]
+    python -m bench.analysis [--workers 2] [--nodes 400000] [--live 12] [--live-ms 500]
 """
 
 from __future__ import annotations
@@ -19,18 +19,14 @@ import argparse
 import asyncio
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.stats import percentile  # noqa: E402
-from engine.review import review_game  # noqa: E402
-from server.ai_pool import AiPool  # noqa: E402
-from server.analysis import ANALYSIS_NICE, evaluate_job  # noqa: E402
-from server.background import BackgroundGate  # noqa: E402
-from server.metrics import ArenaMetrics  # noqa: E402
+from bench.stats import percentile
+from engine.review import review_game
+from server.ai_pool import AiPool
+from server.analysis import ANALYSIS_NICE, evaluate_job
+from server.background import BackgroundGate
+from server.metrics import ArenaMetrics
 
 TIME_CAP_MS = 5_000  # ANALYSIS_MS's default: nodes decide, as on the server
 

@@ -19,26 +19,23 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from bench.stats import percentile  # noqa: E402
-from engine.board import Board  # noqa: E402
-from engine.connect4.player import (  # noqa: E402
+from bench.stats import percentile
+from engine.board import Board
+from engine.connect4.player import (
     choose_connect4_move,
     deepen,
     pick,
     warm_up,
 )
-from engine.connect4.position import column_mask, possible, winning_cells  # noqa: E402
-from engine.connect4.solver import position_from_columns, solve  # noqa: E402
-from engine.levels import LEVELS, TOP  # noqa: E402
+from engine.connect4.position import column_mask, possible, winning_cells
+from engine.connect4.solver import position_from_columns, solve
+from engine.levels import LEVELS, TOP
+
+REPO = Path(__file__).resolve().parents[1]
 
 DATA = REPO / "tests" / "data" / "connect4"
 # Mean time per position (µs) of the reference C++ solver, from tests/data/connect4/README.md.

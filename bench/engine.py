@@ -16,7 +16,7 @@ baseline rows say "skipped" and the rest runs.
 Run from the repository root (the full run plays 40+ games against a slow baseline: ~30 min
 on 2 cores; ``--quick`` samples everything in a few minutes):
 
-    .venv/bin/python bench/engine.py [--quick] [--only connect4,speed,...] [--workers 2]
+    .venv/bin/python -m bench.engine [--quick] [--only connect4,speed,...] [--workers 2]
 """
 
 from __future__ import annotations
@@ -27,17 +27,12 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-# Run as a script, this file's folder comes first on sys.path and its name would hide the
-# ``engine`` package: put the repository root there instead.
-sys.path[:] = [str(REPO)] + [p for p in sys.path if Path(p or ".").resolve() != REPO / "bench"]
-
-from bench import connect4 as connect4_bench  # noqa: E402
-from bench import gomoku as gomoku_bench  # noqa: E402
-from engine.ai import choose_move  # noqa: E402
-from engine.board import Board  # noqa: E402
+from bench import connect4 as connect4_bench
+from bench import gomoku as gomoku_bench
+from bench.seed_engine import seed_missing
+from engine.ai import choose_move
+from engine.board import Board
 
 CONNECT4_RATIO_TARGET = 3.0
 NPS_TARGET = 1_000_000
@@ -165,7 +160,7 @@ def tactics_rows(time_ms: int) -> list[Row]:
 
 
 def match_rows(games: int, time_ms: int, workers: int) -> list[Row]:
-    if missing := gomoku_bench.baseline_missing():
+    if missing := seed_missing():
         return [Row("match", "vs baseline", "skipped", missing, None)]
     need = games - games // 20  # 19 of 20
     return [

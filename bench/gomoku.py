@@ -15,7 +15,7 @@ skipped with a message and the other tables run.
 
 Run from the repository root:
 
-    .venv/bin/python bench/gomoku.py [--time-ms 1000] [--games 20] [--workers 2]
+    .venv/bin/python -m bench.gomoku [--time-ms 1000] [--games 20] [--workers 2]
         [--tables speed,tactics,match,caro9] [--variants gomoku,caro] [--random-games 10]
 """
 
@@ -29,21 +29,14 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-# The repository root goes first even if present: bench/engine.py would otherwise shadow the
-# engine package when this file runs as a script (its directory is sys.path[0]).
-sys.path.insert(0, str(REPO))
+from bench.seed_engine import seed_choose, seed_missing, seed_peer
+from engine.board import Board
+from engine.errors import ForbiddenMoveError
+from engine.levels import TOP
+from engine.search import choose_grid_move, warm_up
+from tests.engine.tactics import RENJU_SUITE, load_suite, solves
 
-from engine.board import Board  # noqa: E402
-from engine.errors import ForbiddenMoveError  # noqa: E402
-from engine.levels import TOP  # noqa: E402
-from engine.search import choose_grid_move, warm_up  # noqa: E402
-from tests.engine.tactics import RENJU_SUITE, load_suite, solves  # noqa: E402
-
-BASELINES = Path(os.environ.get("CARO_SEED_ENGINE") or REPO / ".." / "shared" / "baselines")
-BASELINE_FILE = "seed_caro15.py"
 # Ten 3-stone openings near the centre of 15x15 (first, second, first); each is played twice.
 OPENINGS = (
     "h8 h9 i9",
@@ -70,28 +63,6 @@ SPEED_GAMES = (
 )
 
 
-def baseline_missing() -> str | None:
-    """Why the baseline games cannot be played (the file is absent), or None when they can."""
-    if (BASELINES / BASELINE_FILE).is_file():
-        return None
-    return f"baseline {(BASELINES / BASELINE_FILE).resolve()} not found (set CARO_SEED_ENGINE)"
-
-
-def _baseline(rows: int, cols: int, k: int):  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(BASELINES.resolve()))
-    from seed_caro15 import Peer  # type: ignore[import-not-found]
-
-    return Peer(rows=rows, cols=cols, k=k)
-
-
-def baseline_move(peer, board: Board) -> int:  # type: ignore[no-untyped-def]
-    """Ask the baseline (rows top-first) for a move on our board (row 0 at the bottom)."""
-    rows, cols = board.rows, board.cols
-    grid = [[board.cell((rows - 1 - r) * cols + c) for c in range(cols)] for r in range(rows)]
-    top_row, col = peer.choose(grid, board.turn)
-    return (rows - 1 - top_row) * cols + col
-
-
 def random_move(rng: random.Random, board: Board) -> int:
     return rng.choice(board.legal_moves())
 
@@ -105,7 +76,7 @@ def play_game(
     does not know the rule; our AI must never play one). Such games are counted in
     ``forbidden_end``."""
     board = Board.from_moves(variant, opening)
-    peer = _baseline(board.rows, board.cols, board.k) if opponent == "baseline" else None
+    peer = seed_peer(board) if opponent == "baseline" else None
     rng = random.Random(seed)
     overruns, depths = [], []
     winner, forbidden_end = None, False
@@ -118,7 +89,7 @@ def play_game(
                 depths.append(analysis.depth)
                 board.push_str(analysis.move)
             else:
-                board.push(baseline_move(peer, board) if peer else random_move(rng, board))
+                board.push(seed_choose(peer, board) if peer else random_move(rng, board))
         except ForbiddenMoveError:
             winner, forbidden_end = 3 - board.turn, True
             break
@@ -173,7 +144,7 @@ def _summary(label: str, games: list[dict]) -> dict:
 def match_rows(variants: Iterable[str], games: int, time_ms: int, workers: int) -> list[dict]:
     """``games`` per variant against the baseline: openings in order, each with both colours.
     No rows when the baseline is missing."""
-    if missing := baseline_missing():
+    if missing := seed_missing():
         print(f"  match skipped: {missing}", file=sys.stderr)
         return []
     rows = []
@@ -193,7 +164,7 @@ def match_rows(variants: Iterable[str], games: int, time_ms: int, workers: int) 
 def caro9_rows(random_games: int, time_ms: int, workers: int) -> list[dict]:
     """caro9, our AI first: one game against the (deterministic) baseline, and random games.
     Only the random games when the baseline is missing."""
-    missing = baseline_missing()
+    missing = seed_missing()
     if missing:
         print(f"  caro9 vs baseline skipped: {missing}", file=sys.stderr)
     tasks = [] if missing else [("caro9", "", 1, time_ms, "baseline", 0)]

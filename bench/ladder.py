@@ -1,7 +1,7 @@
 """The AI ladder: round robins between the levels and reference players, fitted to Elo ratings.
 
-    python bench/ladder.py --games 40 --workers 1            # every pair, 40 games per variant
-    python bench/ladder.py --refit                            # refit the games already played
+    python -m bench.ladder --games 40 --workers 1            # every pair, 40 games per variant
+    python -m bench.ladder --refit                            # refit the games already played
 
 Pairs: every level against the next two above it, every level against the reference players
 of ``bench/ladder_players.py`` (random, greedy, and the seed engine when it is present), on
@@ -35,13 +35,12 @@ from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from bench.ladder_players import mover, seed_available
+from engine.ai import warm_up
+from engine.board import Board
+from engine.levels import DEFAULT, LEVELS, LOWEST
 
-from bench.ladder_players import mover, seed_available  # noqa: E402
-from engine.ai import warm_up  # noqa: E402
-from engine.board import Board  # noqa: E402
-from engine.levels import DEFAULT, LEVELS, LOWEST  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 RATED = ("gomoku", "caro")
 VARIANTS = (*RATED, "connect4", "caro9")

@@ -13,22 +13,14 @@ when the engine changes:
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
+from bench.seed_engine import seed_choose, seed_missing, seed_peer
 from engine.ai import choose_move
 from engine.board import Board
 from engine.levels import LEVELS, TOP
 
-# The seed engine's folder: ../shared/baselines next to the checkout, or $CARO_SEED_ENGINE
-# (a git worktree lives elsewhere).
-SEED_ENGINE = Path(
-    os.environ.get("CARO_SEED_ENGINE")
-    or Path(__file__).resolve().parent.parent.parent / "shared" / "baselines"
-)
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 Mover = Callable[[Board, random.Random], int]
@@ -100,33 +92,18 @@ def greedy_move(board: Board, rng: random.Random) -> int:
     return max(moves, key=value)
 
 
-def _seed_engine() -> type | None:
-    if not (SEED_ENGINE / "seed_caro15.py").exists():
-        return None
-    sys.path.insert(0, str(SEED_ENGINE))
-    from seed_caro15 import Peer  # type: ignore[import-not-found]
-
-    return Peer
-
-
 def seed_available(variant: str) -> str | None:
     """None when the seed engine can play ``variant``, else why not."""
     board = Board(variant)
-    if _seed_engine() is None:
-        return f"{SEED_ENGINE / 'seed_caro15.py'} is not there"
+    if why := seed_missing():
+        return why
     if board.variant.gravity or (board.rows, board.cols) != (15, 15):
         return "the seed engine plays 15x15 free-placement boards only"
     return None
 
 
 def seed_move(board: Board, _rng: random.Random) -> int:
-    peer_class = _seed_engine()
-    assert peer_class is not None
-    peer = peer_class(rows=board.rows, cols=board.cols, k=board.variant.k)
-    rows, cols = board.rows, board.cols
-    grid = [[board.cell((rows - 1 - r) * cols + c) for c in range(cols)] for r in range(rows)]
-    top_row, col = peer.choose(grid, board.turn)
-    return (rows - 1 - top_row) * cols + col
+    return seed_choose(seed_peer(board), board)
 
 
 def level_mover(level: int, seed: int, time_ms: int | None = None) -> Mover:

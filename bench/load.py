@@ -38,14 +38,10 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from bench.analysis import sixty_move_game  # noqa: E402
-from bench.load_analyses import AnalysisLoad  # noqa: E402
-from bench.load_clients import Tally  # noqa: E402
-from bench.load_cluster import (  # noqa: E402
+from bench.analysis import sixty_move_game
+from bench.load_analyses import AnalysisLoad
+from bench.load_clients import Tally
+from bench.load_cluster import (
     Cluster,
     bucket_quantile,
     cpu_seconds,
@@ -55,10 +51,10 @@ from bench.load_cluster import (  # noqa: E402
     start_cluster,
     warm_ai,
 )
-from bench.load_profile import Profiler, summary  # noqa: E402
-from bench.load_worker import WorkerPlan, run_worker  # noqa: E402
-from bench.stats import percentile  # noqa: E402
-from engine.levels import DEFAULT as DEFAULT_LEVEL  # noqa: E402
+from bench.load_profile import Profiler, summary
+from bench.load_worker import WorkerPlan, run_worker
+from bench.stats import percentile
+from engine.levels import DEFAULT as DEFAULT_LEVEL
 
 log = logging.getLogger("bench.load")
 

@@ -6,7 +6,7 @@ loop; phase 2 opens enough AI-vs-AI rooms (full-strength searches, no pause betw
 every AI worker busy and more searches waiting, with a WebSocket spectator in each room, and
 measures again. Prints the lag table (target: p99 <= 10 ms while saturated).
 
-    .venv/bin/python bench/loop_lag.py [--seconds 10] [--workers N] [--rooms-per-worker 2]
+    .venv/bin/python -m bench.loop_lag [--seconds 10] [--workers N] [--rooms-per-worker 2]
         [--redis-url redis://...]   (default: a private redis-server on a free port)
 """
 
@@ -25,20 +25,15 @@ import sys
 import tempfile
 import time
 from dataclasses import replace
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+import aiohttp
+import websockets
+from aiohttp import web
 
-import aiohttp  # noqa: E402
-import websockets  # noqa: E402
-from aiohttp import web  # noqa: E402
-
-from bench.stats import percentile  # noqa: E402
-from server.app import create_app  # noqa: E402
-from server.arena import ARENA  # noqa: E402
-from server.settings import Settings  # noqa: E402
+from bench.stats import percentile
+from server.app import create_app
+from server.arena import ARENA
+from server.settings import Settings
 
 SAMPLE_INTERVAL_S = 0.005
 TARGET_P99_MS = 10.0

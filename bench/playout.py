@@ -15,7 +15,7 @@ and the move, and wins anyway by building beside the dead four.
 
 Run from the repository root:
 
-    .venv/bin/python bench/playout.py [--variant caro] [--moves "..."] [--time-ms 10000]
+    .venv/bin/python -m bench.playout [--variant caro] [--moves "..."] [--time-ms 10000]
         [--max-plies 60]
 """
 
@@ -24,17 +24,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from engine.board import Board  # noqa: E402
-from engine.levels import TOP  # noqa: E402
-from engine.search import choose_grid_move, position_of, warm_up  # noqa: E402
-from engine.search.position import make, unmake  # noqa: E402
-from engine.search.ttable import MATE_BOUND  # noqa: E402
-from tests.engine.tactics.proofs import loses, wins_by_threats  # noqa: E402
+from engine.board import Board
+from engine.levels import TOP
+from engine.search import choose_grid_move, position_of, warm_up
+from engine.search.position import make, unmake
+from engine.search.ttable import MATE_BOUND
+from tests.engine.tactics.proofs import loses, wins_by_threats
 
 BLOCKED_FIVE = "d11 c11 e11 i11 f11 a1 g11 a3"  # x to move; h11 makes a five c11/i11 block
 

@@ -3,7 +3,7 @@
 Made to compare engine versions: point ``--a`` and ``--b`` at two checkouts (``git worktree
 add ../old <rev>``) or at any other pbrain engine command, for example::
 
-    python bench/selfplay.py --a "python -m server.cli pbrain" \\
+    python -m bench.selfplay --a "python -m server.cli pbrain" \\
         --b "cd ../old && .venv/bin/python -m server.cli pbrain" --variant caro --games 20
 
 Each engine runs in its own process for the whole match. Every opening (those of
@@ -27,13 +27,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from bench.gomoku import OPENINGS
+from engine.board import Board
+from engine.errors import EngineError
+from engine.pbrain import RULES, from_wire, to_wire
 
-from bench.gomoku import OPENINGS  # noqa: E402
-from engine.board import Board  # noqa: E402
-from engine.errors import EngineError  # noqa: E402
-from engine.pbrain import RULES, from_wire, to_wire  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 # 15x15, one per Gomocup rule (in renju an engine that plays a forbidden point forfeits, as an
 # illegal move does).
