@@ -23,24 +23,19 @@ import asyncio
 import json
 import random
 import secrets
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+import aiohttp
+import redis
 
-import aiohttp  # noqa: E402
-import redis  # noqa: E402
-
-from bench.stats import percentile  # noqa: E402
-from server.archive_entry import OUTBOX_PREFIX  # noqa: E402
-from server.store_sql import migrate  # noqa: E402
-from server.store_sql.database import open_database  # noqa: E402
-from server.store_sql.schema import accounts, game_players, games, players  # noqa: E402
-from tests.harness import PostgresServer, RedisFactory, ServerFactory  # noqa: E402
+from bench.stats import percentile
+from server.archive_entry import OUTBOX_PREFIX
+from server.store_sql import migrate
+from server.store_sql.database import open_database
+from server.store_sql.schema import accounts, game_players, games, players
+from tests.harness import PostgresServer, RedisFactory, ServerFactory
 
 ACCOUNTS = 1000
 CHUNK = 5000
