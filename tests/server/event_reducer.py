@@ -11,7 +11,7 @@ from typing import Any
 # State fields an event may carry; an event field with one of these names is its new value.
 STATE_FIELDS = frozenset({
     "status", "turn", "clock", "moves", "result", "last_move_at", "started_at", "finished_at",
-    "move_deadline", "draw_offer", "takeback_request", "rematch_offer", "forbidden",
+    "move_deadline", "draw_offer", "takeback_request", "rematch_offer", "forbidden", "game_id",
 })
 PENDING = {"draw": "draw_offer", "takeback": "takeback_request", "rematch": "rematch_offer"}
 
