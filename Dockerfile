@@ -23,6 +23,7 @@ USER caro
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     CLIENT_DIR=/app/client \
+    DATA_DIR=/home/caro/data \
     NUMBA_CACHE_DIR=/tmp/numba-cache
 
 EXPOSE 8080

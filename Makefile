@@ -7,8 +7,8 @@ PYTHON ?= python3
 VENV ?= .venv
 PYTEST_ARGS ?=
 BIN := $(VENV)/bin
-# Debian packages the tests drive as real processes (browser, Redis, load balancer).
-SYSTEM_PACKAGES := redis-server chromium nginx fonts-liberation
+# Debian packages the tests drive as real processes (browser, Redis, load balancer, PostgreSQL).
+SYSTEM_PACKAGES := redis-server chromium nginx fonts-liberation postgresql
 
 .PHONY: run test lint system-deps clean
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 ANALYSIS_NICE = 15
 STALE_S = 60
 BOARD_MULTIPV_MAX = 5
+ARCHIVE_ID = re.compile(r"(?P<room>[A-Za-z0-9_-]{1,32})-(?P<game_no>[0-9]{1,9})")
 
 
 def evaluate_job(variant: str, moves: Sequence[str], time_ms: int, max_nodes: int,
@@ -71,15 +73,20 @@ class AnalysisService:
         return self._pool
 
     async def finished_game(self, game_id: str) -> dict[str, Any]:
+        """The game record (kept in Redis for RECORD_TTL_S) of `game_id`: a room id (its last
+        finished game) or a game's archive id `<room id>-<game no>` (``rooms.state.game_id``)."""
         record = await self.repo.record(game_id, None)
+        if record is None and (archive_id := ARCHIVE_ID.fullmatch(game_id)):
+            record = await self.repo.record(archive_id["room"], int(archive_id["game_no"]))
         if record is None:
             raise ArenaError(ErrorCode.ROOM_NOT_FOUND, "no finished game with this id")
         return record
 
     async def request(self, game_id: str) -> dict[str, Any]:
-        """The game's analysis document, starting the analysis unless it exists or runs."""
+        """The game's analysis document, starting the analysis unless it exists or runs.
+        Documents are kept by room and game number, whichever id named the game."""
         record = await self.finished_game(game_id)
-        game_no = record["game_no"]
+        game_id, game_no = record["room_id"], record["game_no"]
         document = await self.store.load(game_id, game_no)
         if document is not None and not _stale(document):
             return document
@@ -97,7 +104,7 @@ class AnalysisService:
 
     async def status(self, game_id: str) -> dict[str, Any]:
         record = await self.finished_game(game_id)
-        document = await self.store.load(game_id, record["game_no"])
+        document = await self.store.load(record["room_id"], record["game_no"])
         return document if document is not None else new_document("none")
 
     async def position(self, variant: str, moves: Sequence[str], multipv: int) -> PositionEval:

@@ -1,6 +1,6 @@
 """HTTP routes for reviews (docs/protocol.md §2, analysis): analyse a finished game, read the
-analysis, search one position for the analysis board, import a record into it, export a game
-by id; and the client pages of both (``/g/{id}``, ``/analysis``)."""
+analysis, search one position for the analysis board, import a record into it; and the client
+pages of both (``/g/{id}``, ``/analysis``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.formats import FORMATS, import_record
 from engine.notation import split_game
 
 from .analysis import BOARD_MULTIPV_MAX
-from .api import bad_request, export_response, json_errors, parse_variant, read_body
+from .api import bad_request, json_errors, parse_variant, read_body
 from .arena import ARENA
 from .errors import ArenaError, ErrorCode, from_engine
 from .proxy import client_address
@@ -78,18 +78,11 @@ async def post_import(request: web.Request) -> web.Response:
                               "result": record.result})
 
 
-@json_errors
-async def export_archived_game(request: web.Request) -> web.Response:
-    record = await request.app[ARENA].analysis.finished_game(request.match_info["game_id"])
-    return export_response(record, request.query.get("format", "text"))
-
-
 def setup(app: web.Application) -> None:
     from .app import index_page
     app.router.add_get("/g/{game_id}", index_page)
     app.router.add_post("/api/games/{game_id}/analysis", post_game_analysis)
     app.router.add_get("/api/games/{game_id}/analysis", get_game_analysis)
-    app.router.add_get("/api/games/{game_id}/export", export_archived_game)
     app.router.add_post("/api/analyse", post_analyse)
     app.router.add_post("/api/import", post_import)
     app.router.add_get("/analysis", index_page)

@@ -33,6 +33,7 @@ from .arena import ARENA, Arena, arena_context, close_sockets
 from .errors import ArenaError, ErrorCode, from_engine
 from .exports import CONTENT_TYPES, export_game
 from .http_guard import Handler, json_api_errors, same_origin_writes
+from .identity import player_of
 from .levels import get_levels
 from .lobby import open_rooms
 from .proxy import client_address, public_origin
@@ -147,6 +148,13 @@ def parse_name(body: dict[str, Any]) -> str | None:
         raise bad_request(str(error)) from None
 
 
+def parse_rated(body: dict[str, Any]) -> bool:
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise bad_request('"rated" must be true or false')
+    return rated
+
+
 def parse_level(body: dict[str, Any]) -> int:
     """An integer level of the ladder (engine/levels.py): 3.0 or true would be stored as given."""
     level = body.get("ai_level", DEFAULT)
@@ -172,7 +180,8 @@ def seat_response(state: RoomState, seat: int | None, token: str | None,
 
 
 async def create_room(arena: Arena, body: dict[str, Any], *, public: bool | None = None,
-                      opponent: str | None = None) -> dict[str, Any]:
+                      opponent: str | None = None, player: commands.PlayerRef | None = None
+                      ) -> dict[str, Any]:
     variant = parse_variant(body)
     mode = Mode(opponent or choice(body, "opponent", ("human", "ai", "ai_vs_ai"), "human"))
     side = choice(body, "your_side", ("first", "second", "random"), "random")
@@ -185,16 +194,18 @@ async def create_room(arena: Arena, body: dict[str, Any], *, public: bool | None
         room_id=new_room_id(), variant=variant, mode=mode, public=is_public, now=now_ms(),
         creator_seat=None if token is None else seat, creator_name=parse_name(body),
         token_hash=hash_token(token) if token else None, ai_level=parse_level(body),
-        clock=parse_clock(body), idle_claim_ms=arena.settings.idle_claim_after_s * 1000 or None)
+        clock=parse_clock(body), idle_claim_ms=arena.settings.idle_claim_after_s * 1000 or None,
+        creator=player, rated=parse_rated(body))
     await arena.service.create(state)
     return seat_response(state, None if token is None else seat, token)
 
 
-async def join_room(arena: Arena, room_id: str, name: str | None) -> dict[str, Any]:
+async def join_room(arena: Arena, room_id: str, name: str | None,
+                    player: commands.PlayerRef | None = None) -> dict[str, Any]:
     token = new_token()
     token_hash = hash_token(token)
     transition = await arena.service.execute(
-        room_id, lambda _state: commands.Join(token_hash, name))
+        room_id, lambda _state: commands.Join(token_hash, name, player))
     seat = next(e["seat"] for e in transition.events if e["type"] == "seat_taken")
     return seat_response(transition.state, seat, token)
 
@@ -203,14 +214,15 @@ async def join_room(arena: Arena, room_id: str, name: str | None) -> dict[str, A
 async def post_room(request: web.Request) -> web.Response:
     body = await read_body(request)
     check_creation_rate(request)
-    return web.json_response(await create_room(request.app[ARENA], body), status=201)
+    return web.json_response(
+        await create_room(request.app[ARENA], body, player=await player_of(request)), status=201)
 
 
 @json_errors
 async def post_join(request: web.Request) -> web.Response:
     body = await read_body(request)
     result = await join_room(request.app[ARENA], request.match_info["room_id"],
-                             parse_name(body))
+                             parse_name(body), await player_of(request))
     return web.json_response(result)
 
 
@@ -236,17 +248,19 @@ async def post_quickplay(request: web.Request) -> web.Response:
 async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
                     wanted: tuple[str, ClockConfig | None, str | None]) -> web.Response:
     variant, clock, name = wanted
+    rated = parse_rated(body)  # a rated quickplay meets only rated rooms, and opens one
     for state in await open_rooms(arena.repo, arena.presence, LIST_LIMIT):
-        if state.variant == variant and state.clock_config == clock:
+        if state.variant == variant and state.clock_config == clock and state.rated == rated:
             try:
                 return web.json_response(
-                    await join_room(arena, state.room_id, name) | {"matched": True})
+                    await join_room(arena, state.room_id, name, await player_of(request))
+                    | {"matched": True})
             except ArenaError as error:
                 if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
                     raise
     check_creation_rate(request)
     created = await create_room(arena, body | {"your_side": "random"}, public=True,
-                                opponent="human")
+                                opponent="human", player=await player_of(request))
     return web.json_response(created | {"matched": False})
 
 
@@ -290,7 +304,8 @@ def summary(state: RoomState) -> dict[str, Any]:
     data: dict[str, Any] = {
         "room_id": state.room_id, "url": room_url(state.room_id), "variant": state.variant,
         "clock": {"initial_s": clock.initial_ms / 1000, "increment_s": clock.increment_ms / 1000}
-        if clock else None, "host": host, "created_at": state.created_at}
+        if clock else None, "host": host, "created_at": state.created_at,
+        "rated": state.rated}
     if state.status is Status.WAITING:
         data["free_seat"] = state.free_seat()
     else:

@@ -1,10 +1,10 @@
 """The aiohttp application factory.
 
-`create_app(settings)` builds the app: settings and the Redis client live in the app context
-(`app[SETTINGS]`, `app[REDIS]`, keys in server/appkeys.py), then each function in `ROUTE_SETUPS`
-adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries, which run after the
-Redis client exists). To add a module of routes, give it a `setup(app: web.Application) -> None`
-and list it in `ROUTE_SETUPS`.
+`create_app(settings)` builds the app: settings, the Redis client and the SQL engine live in the
+app context (`app[SETTINGS]`, `app[REDIS]`, `app[SQL]`, keys in server/appkeys.py); each
+function in `ROUTE_SETUPS` adds its routes (and, if it needs them, its own `app.cleanup_ctx`
+entries, which run after the Redis client exists). To add a module of routes, give it a
+`setup(app: web.Application) -> None` and list it in `ROUTE_SETUPS`.
 
 This module itself serves the operational endpoint `/healthz` and the browser client: `/` is
 `client/index.html`, `/static/...` are the files under `client/`.
@@ -19,10 +19,11 @@ from collections.abc import AsyncIterator, Callable
 import redis.asyncio as redis
 from aiohttp import web
 
-from . import __version__, api
+from . import __version__, accounts, api, archive, identity, player_rooms, players_api
 from .appkeys import REDIS, SETTINGS
 from .settings import Settings
 from .store import create_redis
+from .store_sql import context as sql_store
 
 log = logging.getLogger(__name__)
 
@@ -93,8 +94,14 @@ def setup_client(app: web.Application) -> None:
 
 ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     setup_health,
+    identity.setup,
     setup_client,
+    sql_store.setup,
     api.setup,
+    archive.setup,
+    player_rooms.setup,
+    players_api.setup,
+    accounts.setup,
 )
 
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import redis.asyncio as redis
 from aiohttp import web
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .settings import Settings
 
 SETTINGS = web.AppKey("settings", Settings)
 REDIS = web.AppKey("redis", redis.Redis)
+SQL = web.AppKey("sql", AsyncEngine)
+OUTBOX = web.AppKey("outbox", str)  # the archive outbox stream of this SQL database

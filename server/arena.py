@@ -22,7 +22,7 @@ from .ai_player import AiPlayer
 from .ai_pool import AiPool
 from .analysis import AnalysisService
 from .analysis_store import RedisAnalysisStore
-from .appkeys import REDIS, SETTINGS
+from .appkeys import OUTBOX, REDIS, SETTINGS
 from .chat import ChatStore
 from .clock_timer import TimerIndex, TimerLoop
 from .fanout import Fanout
@@ -63,7 +63,7 @@ def build_arena(app: web.Application) -> Arena:
     settings, client = app[SETTINGS], app[REDIS]
     metrics = ArenaMetrics()
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
-                          record_ttl_s=settings.record_ttl_s)
+                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX])
     timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)

@@ -46,6 +46,15 @@ class ErrorCode(enum.StrEnum):
     METHOD_NOT_ALLOWED = "method_not_allowed"
     BAD_CONTENT_TYPE = "bad_content_type"
     CONFLICT = "conflict"
+    NOT_RATED_ELIGIBLE = "not_rated_eligible"
+    BAD_USERNAME = "bad_username"
+    BAD_PASSWORD = "bad_password"
+    USERNAME_TAKEN = "username_taken"
+    BAD_CREDENTIALS = "bad_credentials"
+    NOT_LOGGED_IN = "not_logged_in"
+    GAME_NOT_FOUND = "game_not_found"
+    PLAYER_NOT_FOUND = "player_not_found"
+    STORE_UNAVAILABLE = "store_unavailable"
     INTERNAL_ERROR = "internal_error"
 
 
@@ -62,6 +71,12 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.BAD_CONTENT_TYPE: 415,
     ErrorCode.CONFLICT: 409,
     ErrorCode.INTERNAL_ERROR: 500,
+    ErrorCode.USERNAME_TAKEN: 409,
+    ErrorCode.BAD_CREDENTIALS: 401,
+    ErrorCode.NOT_LOGGED_IN: 401,
+    ErrorCode.GAME_NOT_FOUND: 404,
+    ErrorCode.PLAYER_NOT_FOUND: 404,
+    ErrorCode.STORE_UNAVAILABLE: 503,
 }
 
 

@@ -59,6 +59,16 @@ class ArenaMetrics:
                                    buckets=PAUSE_BUCKETS_S, registry=registry)
         self.timer_fires = Counter("caro_timer_fires", "timers acted on, by kind", ["kind"],
                                    registry=registry)
+        self.archived = Counter("caro_archived_games",
+                                "finished games this node wrote to the SQL archive",
+                                registry=registry)
+        self.archive_failures = Counter("caro_archive_failures",
+                                        "archive writes that failed (retried later)",
+                                        registry=registry)
+        self.archive_lag = Histogram("caro_archive_lag_seconds",
+                                     "from a game's end to its archive commit",
+                                     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 30),
+                                     registry=registry)
 
     def render(self) -> bytes:
         """The text exposition of every metric, for `GET /metrics`."""

@@ -11,12 +11,18 @@ Cluster slot and a Lua script may touch all of them):
 - `room:{id}:game:<n>` and `room:{id}:game:last`  finished game records; TTL RECORD_TTL_S
 - `lobby`             sorted set of public rooms waiting for a player (score: created_at)
 - `live`              sorted set of public rooms being played (score: when the game started)
+- `archive:outbox:<database id>`  stream of finished games on their way to the SQL archive
+                      (server/archive.py)
 
 A change is committed by one Lua script that checks the stored version equals the version the
 change was computed from, then writes the state, appends the events, refreshes the TTLs and
-publishes the events on the room's channel — all or nothing. Two writers at one version: the
-first wins, the second sees a conflict and gets the room as it is now in the same round trip
-(see server/room_service.py).
+publishes the events on the room's channel — all or nothing. The commit that ends a game also
+writes its record and appends it to the archive outbox in the same script: a game that ended
+is on its way to the SQL archive, whatever happens to the node or the database next (a room
+cancelled before anyone joined had no game: it is not archived). (The
+outbox is one key for all rooms: under Redis Cluster it would be one stream per slot.) Two
+writers at one version: the first wins, the second sees a conflict and gets the room as it is
+now in the same round trip (see server/room_service.py).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import Any
 import redis.asyncio as redis
 from redis.exceptions import NoScriptError
 
+from .archive_entry import archive_entry
 from .errors import ArenaError, ErrorCode
 from .redis_batch import CommandBatcher
 from .rooms import RoomState, Status, Transition
@@ -49,8 +56,8 @@ if current == false then current = -1 else current = tonumber(current) end
 if current ~= tonumber(ARGV[1]) then return {0, current, redis.call('HGET', KEYS[1], 'data')} end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'data', ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
-if #ARGV >= 10 then
-  for i = 10, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+if #ARGV >= 11 then
+  for i = 11, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
   redis.call('EXPIRE', KEYS[2], ARGV[4])
   redis.call('PUBLISH', ARGV[6], ARGV[7])
@@ -59,6 +66,7 @@ if ARGV[8] ~= '' then
   redis.call('SET', KEYS[3], ARGV[8], 'EX', ARGV[9])
   redis.call('SET', KEYS[4], ARGV[8], 'EX', ARGV[9])
 end
+if ARGV[10] ~= '' then redis.call('XADD', KEYS[5], '*', 'game', ARGV[10]) end
 return {1, tonumber(ARGV[2])}
 """
 
@@ -113,8 +121,10 @@ class Commit:
 
 
 class RoomRepository:
-    def __init__(self, client: redis.Redis, *, room_ttl_s: int, record_ttl_s: int) -> None:
+    def __init__(self, client: redis.Redis, *, room_ttl_s: int, record_ttl_s: int,
+                 outbox_key: str) -> None:
         self.redis = client
+        self.outbox_key = outbox_key
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
         self._commit = client.register_script(_COMMIT)
@@ -146,11 +156,12 @@ class RoomRepository:
                      finished: bool = False) -> Commit:
         room_id = state.room_id
         record = dumps(game_record(state)) if finished else ""
+        entry = dumps(archive_entry(state)) if finished and state.public_game_id else ""
         keys = [state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
-                record_key(room_id, "last")]
+                record_key(room_id, "last"), self.outbox_key]
         ttl = self.room_ttl_s + (0 if state.status is Status.FINISHED else ABANDON_GRACE_S)
         args = [expected_v, state.v, dumps(state.to_record()), ttl, EVENT_KEEP,
-                channel(room_id), dumps(list(events)), record, self.record_ttl_s,
+                channel(room_id), dumps(list(events)), record, self.record_ttl_s, entry,
                 *(dumps(event) for event in events)]
         try:
             reply = await self._batch.execute("EVALSHA", self._commit.sha, len(keys), *keys, *args)

@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 DEFAULT_CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+EMBEDDED_DATABASE = "caro-arena.sqlite3"
+DATABASE_SCHEMES = ("postgresql", "postgres", "sqlite")
 
 
 class SettingsError(ValueError):
@@ -56,6 +58,8 @@ class Settings:
     analysis_nodes: int = 400_000          # search nodes per analysed position
     analysis_ms: int = 5_000               # and at most this much time (Connect Four: solve time)
     analyses_per_minute: int = 10          # analysis requests per client IP; 0: no limit
+    data_dir: Path = Path("data")          # where the embedded SQL database file lives
+    database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -95,11 +99,20 @@ class Settings:
             analysis_nodes=_env_int(env, "ANALYSIS_NODES", defaults.analysis_nodes, minimum=1000),
             analyses_per_minute=_env_int(env, "ANALYSES_PER_MINUTE",
                                          defaults.analyses_per_minute, minimum=0),
+            data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
+            database_url=_env_database_url(env, "DATABASE_URL"),
         )
 
     @property
     def embedded_store(self) -> bool:
         return self.redis_url is None
+
+    @property
+    def sql_url(self) -> str:
+        """DATABASE_URL, or the embedded SQLite file under DATA_DIR."""
+        if self.database_url is not None:
+            return self.database_url
+        return f"sqlite:///{(self.data_dir / EMBEDDED_DATABASE).resolve()}"
 
     def origin_allowed(self, origin: str | None, host: str | None) -> bool:
         """May a browser page from `origin` talk to this server, reached as `host`?
@@ -153,6 +166,17 @@ def _env_log_level(env: Mapping[str, str], name: str, default: str) -> str:
     value = (_env_str(env, name, default) or default).upper()
     if value not in LOG_LEVELS:
         raise SettingsError(f"{name} must be one of {', '.join(LOG_LEVELS)}, got {value!r}")
+    return value
+
+
+def _env_database_url(env: Mapping[str, str], name: str) -> str | None:
+    """`postgresql://user:password@host:port/db` or `sqlite:///path/to/file`."""
+    value = _env_str(env, name, None)
+    if value is None:
+        return None
+    scheme = urlsplit(value).scheme.split("+", 1)[0]
+    if scheme not in DATABASE_SCHEMES:
+        raise SettingsError(f"{name} must be a postgresql:// or sqlite:/// URL, got {scheme!r}")
     return value
 
 

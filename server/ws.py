@@ -21,6 +21,7 @@ from aiohttp import WSMsgType, web
 from .arena import ARENA, Arena
 from .errors import ArenaError, ErrorCode
 from .fanout import RoomMessage
+from .identity import player_of
 from .proxy import client_address
 from .ratelimit import TokenBucket
 from .repository import dumps
@@ -101,6 +102,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         await ws.prepare(request)
         connection = Connection(arena, ws, request.match_info["room_id"], request.transport,
                                 address)
+        connection.player = await player_of(request)
         arena.sockets.add(ws)
         try:
             await connection.run()
@@ -135,6 +137,7 @@ class Connection:
         self.token_hash: str | None = None
         self.seat: int | None = None
         self.name: str | None = None
+        self.player: commands.PlayerRef | None = None  # the identity or account behind the socket
         self.last_v = -1
         self.spectator_chat = False  # a player sees the spectators' chat only once opened
         self.outbox: asyncio.Queue[tuple[dict[str, Any], bool, str | None]] = asyncio.Queue()
@@ -367,7 +370,8 @@ class Connection:
         token_hash = hash_token(token)
         try:
             await self.arena.service.execute(
-                self.room_id, lambda _state: commands.Join(token_hash, hello.name))
+                self.room_id,
+                lambda _state: commands.Join(token_hash, hello.name, self.player))
         except ArenaError as error:
             if error.code is not ErrorCode.SEAT_TAKEN:
                 raise

@@ -27,6 +27,12 @@ Fixtures
   AOF, nodes `server-1` and `server-2` with the compose file's environment, and nginx running
   deploy/nginx.conf in front; `.url` is the load balancer, `.nodes["server-1"]` a node,
   `.redis` the Redis.
+- `postgres_server` (session): a PostgreSQL cluster of its own (Debian's binaries, initdb in a
+  temporary directory, a free loopback port); `.create_database()` -> URL of a new empty
+  database, `.stop()` / `.start()` for fault tests.
+- `sql_url` (function, parametrized): an empty SQL database, once PostgreSQL (a new database
+  on `postgres_server`) and once SQLite (a file in the test's tmp_path): store tests using it
+  run on both backends.
 - `browser`, `page` (function): headless Debian Chromium through Playwright's sync API, a new
   browser per test (see `browser` for why). Write browser tests as plain `def` tests. Tests
   using them are marked `browser` automatically (`-m "not browser"` deselects them). On failure
@@ -51,6 +57,7 @@ from tests.harness import (
     REPO_ROOT,
     ComposeTopology,
     Nginx,
+    PostgresServer,
     RedisFactory,
     RedisServer,
     ServerFactory,
@@ -130,6 +137,20 @@ def redis_url(redis_server: RedisServer) -> str:
     return redis_server.url
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    server = PostgresServer.create().start()
+    yield server
+    server.close()
+
+
+@pytest.fixture(params=["postgresql", "sqlite"])
+def sql_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    return request.getfixturevalue("postgres_server").create_database()
+
+
 @pytest.fixture
 def server_factory(tmp_path: Path, redis_server: RedisServer) -> Iterator[ServerFactory]:
     factory = ServerFactory(tmp_path, redis_server.url)
@@ -148,10 +169,12 @@ def app_server(
 
 def compose_server_env(service: str) -> dict[str, str]:
     """A server service's environment in docker-compose.yml, less what the loopback topology
-    sets itself (the Redis address and the node id)."""
+    sets itself (the Redis address and the node id) or replaces (the database: an SQLite file
+    the nodes share, in the test's directory)."""
     compose = yaml.safe_load(COMPOSE_FILE.read_text())
     env = compose["services"][service].get("environment", {})
-    return {key: str(value) for key, value in env.items() if key not in ("REDIS_URL", "NODE_ID")}
+    return {key: str(value) for key, value in env.items()
+            if key not in ("REDIS_URL", "DATABASE_URL", "NODE_ID")}
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -28,7 +29,10 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 NGINX_CONFIG = REPO_ROOT / "deploy" / "nginx.conf"
 SYSTEM_PATH = os.pathsep.join([os.environ.get("PATH", ""), "/usr/local/sbin", "/usr/sbin", "/sbin"])
 
+POSTGRES_BIN = Path("/usr/lib/postgresql/15/bin")
+POSTGRES_USER = "caro"
 REDIS_START_TIMEOUT_S = 15.0
+POSTGRES_START_TIMEOUT_S = 30.0
 SERVER_START_TIMEOUT_S = 90.0   # a warm numba cache: see compile_engine_once
 STOP_TIMEOUT_S = 10.0
 # One cached entry point of each compiled part of the engine: all present means a warm cache.
@@ -197,6 +201,107 @@ class RedisFactory:
             server.stop()
 
 
+# --------------------------------------------------------------------------- PostgreSQL
+
+
+def postgres_binary(name: str) -> str:
+    path = POSTGRES_BIN / name
+    if not path.is_file():
+        pytest.fail(f"{path} not found; `make test` installs PostgreSQL (Debian package "
+                    "postgresql), or run: apt-get install postgresql", pytrace=False)
+    return str(path)
+
+
+@dataclass
+class PostgresServer:
+    """A PostgreSQL cluster of its own (initdb) on 127.0.0.1:`port`, in a temporary directory
+    it removes on `close()`. PostgreSQL refuses to run as root: under root its processes run
+    as the `postgres` user the Debian package creates. Trust authentication on loopback, user
+    `caro`; `create_database()` gives each test an empty database."""
+
+    port: int
+    directory: Path
+    process: subprocess.Popen | None = None
+
+    @classmethod
+    def create(cls) -> PostgresServer:
+        directory = Path(tempfile.mkdtemp(prefix="caro-pg-"))
+        server = cls(port=free_port(), directory=directory)
+        server._run([postgres_binary("initdb"), "-D", str(server.data_dir), "-U", POSTGRES_USER,
+                     "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"],
+                    chown=True)
+        return server
+
+    @property
+    def data_dir(self) -> Path:
+        return self.directory / "data"
+
+    @property
+    def log_path(self) -> Path:
+        return self.directory / "postgres.log"
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{POSTGRES_USER}@127.0.0.1:{self.port}/{database}"
+
+    @staticmethod
+    def _user() -> str | None:
+        return "postgres" if os.geteuid() == 0 else None
+
+    def _run(self, args: list[str], chown: bool = False) -> None:
+        if chown and self._user() is not None:
+            shutil.chown(self.directory, self._user())
+        result = subprocess.run(args, user=self._user(), capture_output=True, text=True,
+                                cwd=self.directory, check=False)
+        if result.returncode != 0:
+            raise RuntimeError(f"{args[0]} failed:\n{result.stdout}\n{result.stderr}")
+
+    def start(self) -> PostgresServer:
+        stop_process(self.process, signal.SIGKILL)
+        with self.log_path.open("ab") as log:
+            if self._user() is not None:
+                shutil.chown(self.log_path, self._user())
+            self.process = subprocess.Popen(
+                [postgres_binary("postgres"), "-D", str(self.data_dir), "-p", str(self.port),
+                 "-c", "listen_addresses=127.0.0.1",
+                 "-c", f"unix_socket_directories={self.directory}", "-c", "max_connections=200"],
+                user=self._user(), cwd=self.directory, stdin=subprocess.DEVNULL, stdout=log,
+                stderr=subprocess.STDOUT, start_new_session=True,
+            )
+        deadline = time.monotonic() + POSTGRES_START_TIMEOUT_S
+        while time.monotonic() < deadline and self.process.poll() is None:
+            ready = subprocess.run(
+                [postgres_binary("pg_isready"), "-h", "127.0.0.1", "-p", str(self.port)],
+                capture_output=True, check=False)
+            if ready.returncode == 0:
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"PostgreSQL on {self.port} did not start:\n{tail(self.log_path)}")
+
+    def psql(self, sql: str, database: str = "postgres") -> str:
+        result = subprocess.run(
+            [postgres_binary("psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U",
+             POSTGRES_USER, "-d", database, "-v", "ON_ERROR_STOP=1", "-At", "-c", sql],
+            capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise RuntimeError(f"psql failed: {result.stderr}")
+        return result.stdout.strip()
+
+    def create_database(self) -> str:
+        """A new empty database; returns its URL."""
+        name = f"t_{os.urandom(6).hex()}"
+        self.psql(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def stop(self) -> None:
+        """Fast shutdown (SIGINT): clients are disconnected, nothing is lost."""
+        stop_process(self.process, signal.SIGINT)
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
 # --------------------------------------------------------------------------- server nodes
 
 
@@ -221,8 +326,12 @@ class ServerNode:
         return f"ws://127.0.0.1:{self.port}"
 
     def environment(self) -> dict[str, str]:
-        env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+        env = {key: value for key, value in os.environ.items()
+               if key not in ("REDIS_URL", "DATABASE_URL")}
         env.update(
+            # Without DATABASE_URL in extra_env: an SQLite file in the test's own directory
+            # (shared by the nodes of one factory, as a PostgreSQL would be).
+            DATA_DIR=str(self.log_path.parent),
             HOST="127.0.0.1", PORT=str(self.port), NODE_ID=self.node_id,
             AI_WORKERS="1", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
             # Test sessions create many rooms from one address; the limit has its own test.

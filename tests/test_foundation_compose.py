@@ -32,8 +32,27 @@ def command_args(service: dict) -> list[str]:
     return command.split() if isinstance(command, str) else command
 
 
-def test_services_are_redis_two_servers_and_a_load_balancer(compose: dict) -> None:
-    assert set(compose["services"]) == {"redis", *SERVERS, "lb"}
+def test_services_are_redis_postgres_two_servers_and_a_load_balancer(compose: dict) -> None:
+    assert set(compose["services"]) == {"redis", "postgres", *SERVERS, "lb"}
+
+
+def test_postgres_keeps_its_data_in_a_named_volume_and_has_a_healthcheck(compose: dict) -> None:
+    postgres = compose["services"]["postgres"]
+    assert postgres["image"].startswith("postgres:")
+    named = [volume.split(":")[0] for volume in postgres["volumes"]
+             if volume.endswith(":/var/lib/postgresql/data")]
+    assert named and named[0] in compose["volumes"]
+    assert "pg_isready" in postgres["healthcheck"]["test"]
+
+
+def test_servers_use_the_compose_postgres_and_wait_until_it_is_healthy(compose: dict) -> None:
+    postgres = environment(compose["services"]["postgres"])
+    for name in SERVERS:
+        service = compose["services"][name]
+        url = environment(service)["DATABASE_URL"]
+        assert url == (f"postgresql://{postgres['POSTGRES_USER']}:{postgres['POSTGRES_PASSWORD']}"
+                       f"@postgres:5432/{postgres['POSTGRES_DB']}")
+        assert service["depends_on"]["postgres"]["condition"] == "service_healthy"
 
 
 def test_redis_keeps_an_append_only_file_synced_on_every_write(compose: dict) -> None:

@@ -36,16 +36,24 @@ def test_every_variable_is_read_from_the_environment() -> None:
         "HOST": "0.0.0.0", "PORT": "9001", "REDIS_URL": "redis://db:6379/2", "NODE_ID": "n7",
         "AI_WORKERS": "3", "ALLOWED_ORIGINS": "https://caro.example.org, http://localhost:3000/",
         "ROOM_TTL_S": "60", "RECORD_TTL_S": "120", "LOG_LEVEL": "debug", "CLIENT_DIR": "/srv/c",
-        "TRUST_PROXY": "yes", "AI_THINK_MS": "250",
+        "TRUST_PROXY": "yes", "AI_THINK_MS": "250", "DATA_DIR": "/var/lib/caro",
+        "DATABASE_URL": "postgresql://caro:secret@db:5432/caro",
     }
     settings = Settings.from_env(env)
     assert settings == Settings(
         host="0.0.0.0", port=9001, redis_url="redis://db:6379/2", node_id="n7", ai_workers=3,
         allowed_origins=("https://caro.example.org", "http://localhost:3000"),
         room_ttl_s=60, record_ttl_s=120, log_level="DEBUG", client_dir=Path("/srv/c"),
-        trust_proxy=True, ai_think_ms=250,
+        trust_proxy=True, ai_think_ms=250, data_dir=Path("/var/lib/caro"),
+        database_url="postgresql://caro:secret@db:5432/caro",
     )
     assert not settings.embedded_store
+    assert settings.sql_url == "postgresql://caro:secret@db:5432/caro"
+
+
+def test_without_database_url_the_sql_store_is_a_sqlite_file_in_the_data_dir() -> None:
+    settings = Settings.from_env({"DATA_DIR": "/srv/caro"})
+    assert settings.sql_url == "sqlite:////srv/caro/caro-arena.sqlite3"
 
 
 def test_settings_are_frozen() -> None:
@@ -56,7 +64,8 @@ def test_settings_are_frozen() -> None:
 @pytest.mark.parametrize(
     ("name", "value"),
     [("PORT", "eighty"), ("PORT", "70000"), ("AI_WORKERS", "0"), ("ROOM_TTL_S", "-5"),
-     ("LOG_LEVEL", "LOUD"), ("ALLOWED_ORIGINS", "caro.example.org"), ("TRUST_PROXY", "maybe")],
+     ("LOG_LEVEL", "LOUD"), ("ALLOWED_ORIGINS", "caro.example.org"), ("TRUST_PROXY", "maybe"),
+     ("DATABASE_URL", "mysql://db/caro")],
 )
 def test_bad_value_is_rejected_with_the_variable_name(name: str, value: str) -> None:
     with pytest.raises(SettingsError, match=name):

@@ -1,12 +1,15 @@
-// Entry point: the top bar (display name, language, connection state) and the router
-// that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}) or the analysis
-// board (/analysis).
+// Entry point: the top bar (display name, account, language, connection state) and the
+// router that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}), an archived
+// game's replay (/g/{id}/replay), a profile (/@/{username}) or the analysis board (/analysis).
 
+import { mountAccount } from "./account.js";
 import { loadName, saveName } from "./api.js";
 import { svgEl } from "./board_svg.js";
 import { applyStatic, lang, onLangChange, setLang, t } from "./i18n.js";
 import { mountAnalysisBoard } from "./analysis_board.js";
 import { mountHome } from "./home.js";
+import { mountProfile } from "./profile.js";
+import { mountReplay } from "./replay.js";
 import { mountReview } from "./review.js";
 import { mountRoom } from "./room.js";
 import { navigate, setRenderer } from "./router.js";
@@ -20,11 +23,16 @@ function route() {
   unmount = null;
   main.replaceChildren();
   document.title = "Caro Arena";
-  const m = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
-  const g = /^\/g\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
-  if (m) unmount = mountRoom(main, m[1]);
-  else if (g) unmount = mountReview(main, g[1]);
-  else if (/^\/analysis\/?$/.test(location.pathname)) unmount = mountAnalysisBoard(main);
+  const path = location.pathname;
+  const room = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+  const review = /^\/g\/([A-Za-z0-9_-]{1,80})\/?$/.exec(path);
+  const replay = /^\/g\/([A-Za-z0-9_-]{1,80})\/replay\/?$/.exec(path);
+  const profile = /^\/@\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
+  if (room) unmount = mountRoom(main, room[1]);
+  else if (review) unmount = mountReview(main, review[1]);
+  else if (replay) unmount = mountReplay(main, replay[1]);
+  else if (profile) unmount = mountProfile(main, profile[1]);
+  else if (/^\/analysis\/?$/.test(path)) unmount = mountAnalysisBoard(main);
   else unmount = mountHome(main);
   const target = location.hash && document.getElementById(location.hash.slice(1));
   if (target) target.scrollIntoView();
@@ -72,6 +80,7 @@ function setupTopbar() {
     navigate(link.getAttribute("href"));
   });
   window.addEventListener("popstate", route);
+  mountAccount(document.getElementById("account-slot"));
   applyStatic(document);
 }
 

@@ -11,6 +11,8 @@ import { parseVariant } from "./notation.js";
 import { navigate } from "./router.js";
 import { rulePicture, ruleText } from "./rules.js";
 import { el, tEl, toast } from "./ui.js";
+import { whoAmI } from "./account_api.js";
+import { yourGamesCard } from "./your_games.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
 const CLOCK_PRESETS = ["1+0", "3+2", "5+3", "10+5", "15+10"]; // minutes + seconds a move
@@ -87,6 +89,8 @@ function buildForm(prefs) {
     CLOCK_PRESETS.map((preset) => plainTile("clock", preset, preset, prefs.clock === preset)));
   const publicBox = el("label", { class: "check public-row" },
     el("input", { type: "checkbox", name: "public", checked: prefs.public }), tEl("span", "home.public"));
+  const ratedBox = el("label", { class: "check rated-row", hidden: true },
+    el("input", { type: "checkbox", name: "rated", id: "rated-box" }), tEl("span", "home.rated"));
   const submit = tEl("button", "home.create", { type: "submit", class: "btn primary big", id: "create-btn" });
   const form = el("form", { class: "card new-game", id: "new-game" },
     tEl("h2", "home.new"),
@@ -95,6 +99,7 @@ function buildForm(prefs) {
     el("fieldset", { class: "field side-field" }, tEl("legend", "home.first"), sides),
     fieldset("home.clock", clocks),
     publicBox,
+    ratedBox,
     submit);
   return form;
 }
@@ -135,6 +140,7 @@ function readForm(form) {
   return {
     game, variant, opponent: data.get("opponent"), level: Number(data.get("level")),
     side: data.get("side"), clockValue, public: Boolean(data.get("public")),
+    rated: Boolean(data.get("rated")),
     clock: clock ? { initial_s: clock[0] * 60, increment_s: clock[1] } : null,
   };
 }
@@ -144,6 +150,10 @@ function syncFormVisibility(form) {
   form.querySelector(".level-row").hidden = choice.opponent !== "ai";
   form.querySelector(".side-field").hidden = choice.opponent === "quick";
   form.querySelector(".public-row").hidden = choice.opponent !== "human";
+  // Rated games are between two accounts: offered once logged in, against a person.
+  whoAmI().then((who) => {
+    form.querySelector(".rated-row").hidden = !who.username || choice.opponent === "ai";
+  });
 }
 
 function loadPrefs() {
@@ -189,10 +199,11 @@ async function startGame(form, button, opponent = null) {
   button.setAttribute("aria-busy", "true");
   try {
     const answer = choice.opponent === "quick"
-      ? await quickPlay({ variant: choice.variant, clock: choice.clock, name })
+      ? await quickPlay({ variant: choice.variant, clock: choice.clock, name, rated: choice.rated })
       : await createRoom({
         variant: choice.variant, opponent: choice.opponent, ai_level: choice.level,
         your_side: choice.side, clock: choice.clock, public: choice.public, name,
+        rated: choice.opponent === "human" && choice.rated,
       });
     saveToken(answer.room_id, answer.token);
     navigate(`/r/${answer.room_id}`);
@@ -328,7 +339,7 @@ export function mountHome(main) {
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline")),
     quickStart,
     form,
-    el("div", { class: "side-col" }, lobby, howTo)));
+    el("div", { class: "side-col" }, yourGamesCard(), lobby, howTo)));
   let ladder = null;
   aiLevels().then((answer) => {
     ladder = answer;

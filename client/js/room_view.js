@@ -8,6 +8,7 @@ import { errorText, t } from "./i18n.js";
 import { rulePicture } from "./rules.js";
 import { clockLeft, formatClock } from "./state.js";
 import { el, tEl } from "./ui.js";
+import { resultExtras } from "./result_extras.js";
 
 const COLOURS = { go: ["color.black", "color.white"], cells: ["color.x", "color.o"], drop: ["color.red", "color.yellow"] };
 export const LOW_TIME_MS = 20000;
@@ -405,6 +406,7 @@ export class RoomView {
     const items = [
       el("p", { class: "gameover-title", id: "result-title" }, this.resultTitle(m)),
       el("p", { class: "gameover-reason", id: "result-reason" }, this.resultReason(m)),
+      resultExtras(state, mySeat),
     ];
     if (mySeat && state.result.reason !== "cancelled") {
       const opp = 3 - mySeat;

@@ -10,11 +10,28 @@ from dataclasses import dataclass
 
 
 @dataclass(slots=True, frozen=True)
+class PlayerRef:
+    """Whose seat it is: a player identity, and the account's username when logged in."""
+
+    player_id: str
+    username: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
 class Join:
     """Take the free seat of a human room waiting for a player."""
 
     token_hash: str
     name: str | None = None
+    player: PlayerRef | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Resume:
+    """The player of a seat (by identity) opens it on another device: one more token."""
+
+    player_id: str
+    token_hash: str
 
 
 @dataclass(slots=True, frozen=True)

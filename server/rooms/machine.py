@@ -25,6 +25,7 @@ RULES: dict[type, Rule] = {
     cmd.Resign: play.resign,
     cmd.ClaimWin: play.claim_win,
     cmd.Unlist: play.unlist,
+    cmd.Resume: play.resume,
     cmd.Cancel: play.cancel,
     cmd.Abandon: play.abandon,
     cmd.Tick: play.tick,
@@ -37,7 +38,7 @@ RULES: dict[type, Rule] = {
 }
 
 # Commands judged even when a flag has fallen (they do not touch the game).
-_CLOCK_INDEPENDENT = (cmd.Join,)
+_CLOCK_INDEPENDENT = (cmd.Join, cmd.Resume)
 
 
 @dataclass(slots=True, frozen=True)

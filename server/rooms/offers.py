@@ -76,7 +76,8 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
     undone = state.moves[-plies:][::-1]
     moves = state.moves[:-plies]
     clock = state.clock.switch_to(requester, now, len(moves)) if state.clock else None
-    state = replace(state, moves=moves, clock=clock, draw_offer=None, takeback_request=None,
+    state = replace(state, moves=moves, move_times=state.move_times[:len(moves)], clock=clock,
+                    draw_offer=None, takeback_request=None,
                     move_deadline=move_deadline(state, now))
     return state, [{"type": "takeback", "seat": requester, "undone": list(undone),
                     "moves": list(moves), "turn": state.turn,
@@ -116,7 +117,8 @@ def rematch(state: RoomState, now: int) -> Step:
     by `machine.apply` once the new version is known."""
     clock = state.clock_config.start(now) if state.clock_config else None
     state = replace(state, seats=(state.seats[1], state.seats[0]), status=Status.PLAYING,
-                    game_no=state.game_no + 1, moves=(), clock=clock, result=None,
+                    game_no=state.game_no + 1, moves=(), move_times=(), clock=clock,
+                    result=None,
                     draw_offer=None, takeback_request=None, rematch_offer=None,
                     started_at=now, finished_at=None, last_move_at=None)
     state = replace(state, move_deadline=move_deadline(state, now))

@@ -66,7 +66,8 @@ def end_game(state: RoomState, result: Result, now: int) -> Step:
     return state, [{"type": "game_over", "status": state.status.value,
                     "result": result.to_dict(), "clock": clock.to_dict() if clock else None,
                     "finished_at": now, "draw_offer": None, "takeback_request": None,
-                    "rematch_offer": None, "move_deadline": None}]
+                    "rematch_offer": None, "move_deadline": None,
+                    "game_id": state.public_game_id}]
 
 
 def timeout(state: RoomState, now: int) -> Step:

@@ -1,5 +1,5 @@
 """Room rules for seating and playing: create, join, unlist, cancel, move, resign, claim,
-abandon, clock ticks."""
+resume on another device, abandon, clock ticks."""
 
 from __future__ import annotations
 
@@ -43,24 +43,36 @@ def ai_seat(level: int, now: int) -> Seat:
 
 def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
              creator_seat: int | None, creator_name: str | None, token_hash: str | None,
-             ai_level: int, clock: ClockConfig | None,
-             idle_claim_ms: int | None = None) -> RoomState:
+             ai_level: int, clock: ClockConfig | None, idle_claim_ms: int | None = None,
+             creator: cmd.PlayerRef | None = None, rated: bool = False) -> RoomState:
     """A room at version 0. Human rooms wait for a second player; AI rooms start at once.
     `idle_claim_ms`: in a human game without a clock, how long a player may sit on their turn
-    before the opponent may claim the win (None: no limit)."""
+    before the opponent may claim the win (None: no limit).
+    A rated room is a human room created by an account (the creator's `username`)."""
+    if rated and (mode is not Mode.HUMAN or creator is None or creator.username is None):
+        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
+                         "only a logged-in player may open a rated room, against a person")
     seats: list[Seat | None] = [None, None]
     if mode is Mode.AI_VS_AI:
         seats = [ai_seat(ai_level, now), ai_seat(ai_level, now)]
     else:
         assert creator_seat in SEATS and token_hash
-        seats[creator_seat - 1] = Seat(SeatKind.HUMAN, creator_name, now, token_hash=token_hash)
+        seats[creator_seat - 1] = human_seat(creator_name, now, token_hash, creator)
         if mode is Mode.AI:
             seats[other(creator_seat) - 1] = ai_seat(ai_level, now)
     idle = idle_claim_ms if mode is Mode.HUMAN and clock is None else None
     state = RoomState(room_id=room_id, variant=variant, mode=mode, public=public,
                       created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
-                      idle_claim_ms=idle)
+                      idle_claim_ms=idle, rated=rated)
     return state if mode is Mode.HUMAN else _start(state, now)
+
+
+def human_seat(name: str | None, now: int, token_hash: str,
+               player: cmd.PlayerRef | None) -> Seat:
+    if player is None:
+        return Seat(SeatKind.HUMAN, name, now, token_hash=token_hash)
+    return Seat(SeatKind.HUMAN, name, now, token_hash=token_hash, player_id=player.player_id,
+                username=player.username)
 
 
 def _start(state: RoomState, now: int) -> RoomState:
@@ -73,7 +85,9 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     seat_no = state.free_seat()
     if state.mode is not Mode.HUMAN or state.status is not Status.WAITING or seat_no is None:
         raise ArenaError(ErrorCode.SEAT_TAKEN, "no free seat in this room")
-    seat = Seat(SeatKind.HUMAN, command.name, now, token_hash=command.token_hash)
+    if state.rated and (command.player is None or command.player.username is None):
+        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE, "a rated game is for logged-in players")
+    seat = human_seat(command.name, now, command.token_hash, command.player)
     seats = (seat, state.seats[1]) if seat_no == 1 else (state.seats[0], seat)
     state = replace(state, seats=seats)
     events = [{"type": "seat_taken", "seat": seat_no, "player": seat.to_public()}]
@@ -120,8 +134,9 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     moves = (*state.moves, text)
     clock = state.clock.after_move(seat_no, now, len(moves)) if state.clock else None
     remember(state.variant, moves, board)
-    state = replace(state, moves=moves, clock=clock, last_move_at=now, draw_offer=None,
-                    takeback_request=None, move_deadline=move_deadline(state, now))
+    state = replace(state, moves=moves, move_times=(*state.move_times, now), clock=clock,
+                    last_move_at=now, draw_offer=None, takeback_request=None,
+                    move_deadline=move_deadline(state, now))
     events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),
                "turn": state.turn, "clock": clock.to_dict() if clock else None,
                "last_move_at": now, "draw_offer": None, "takeback_request": None,
@@ -173,6 +188,26 @@ def claim_win(state: RoomState, command: cmd.ClaimWin, now: int) -> Step:
         wait_s = (command.claim_after_ms - (now - last_seen)) / 1000
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, f"wait {wait_s:.0f} s more")
     return end_game(state, Result(seat_no, Reason.ABANDONED), now)
+
+
+MAX_DEVICES = 4  # tokens a seat keeps for its player's other devices (the oldest goes first)
+
+
+def resume(state: RoomState, command: cmd.Resume, now: int) -> Step:
+    """The seat's player, on another device (logged into the same account), gets the seat
+    there too: the new token is added, the others keep working."""
+    seat_no = next((n for n in SEATS if (s := state.seat(n)) is not None
+                    and s.player_id == command.player_id), None)
+    if seat_no is None:
+        raise ArenaError(ErrorCode.NOT_A_PLAYER, "you have no seat in this room")
+    if state.status is Status.FINISHED:
+        raise ArenaError(ErrorCode.GAME_OVER, "the game is finished")
+    seat = state.seat(seat_no)
+    assert seat is not None
+    devices = (*seat.device_hashes, command.token_hash)[-MAX_DEVICES:]
+    seats = tuple(replace(s, device_hashes=devices) if n == seat_no else s
+                  for n, s in zip(SEATS, state.seats, strict=True))
+    return replace(state, seats=seats), [{"type": "seat_resumed", "seat": seat_no}]
 
 
 def abandon(state: RoomState, command: cmd.Abandon, now: int) -> Step:

@@ -51,6 +51,11 @@ def other(seat: int) -> int:
     return 3 - seat
 
 
+def game_id(room_id: str, game_no: int) -> str:
+    """A game's id for good (the archive's key): its room and its number in that room."""
+    return f"{room_id}-{game_no}"
+
+
 @dataclass(slots=True, frozen=True)
 class Seat:
     """Who sits in a seat. A human seat is held by whoever has the token hashing to
@@ -61,21 +66,33 @@ class Seat:
     joined_at: int
     level: int | None = None
     token_hash: str | None = None
+    player_id: str | None = None  # the player identity (server/identity.py), never public
+    username: str | None = None   # set when the seat is an account's
+    # Tokens of the player's other devices (an account resuming elsewhere), never public.
+    device_hashes: tuple[str, ...] = ()
 
     def to_public(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "name": self.name,
                                 "joined_at": self.joined_at}
         if self.level is not None:
             data["level"] = self.level
+        if self.username is not None:
+            data["username"] = self.username
         return data
 
     def to_record(self) -> dict[str, Any]:
-        return {**self.to_public(), "token_hash": self.token_hash}
+        return {**self.to_public(), "token_hash": self.token_hash, "player_id": self.player_id,
+                "device_hashes": list(self.device_hashes)}
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Seat:
         return cls(SeatKind(data["kind"]), data["name"], data["joined_at"],
-                   data.get("level"), data.get("token_hash"))
+                   data.get("level"), data.get("token_hash"), data.get("player_id"),
+                   data.get("username"), tuple(data.get("device_hashes", ())))
+
+    def held_by(self, token_hash: str, compare) -> bool:
+        return any(compare(held, token_hash)
+                   for held in (self.token_hash, *self.device_hashes) if held)
 
 
 @dataclass(slots=True, frozen=True)
@@ -106,10 +123,12 @@ class RoomState:
     created_at: int
     seats: tuple[Seat | None, Seat | None]
     clock_config: ClockConfig | None = None
+    rated: bool = False
     v: int = 0
     status: Status = Status.WAITING
     game_no: int = 1
     moves: tuple[str, ...] = ()
+    move_times: tuple[int, ...] = ()  # when each move was played (epoch ms), for the archive
     clock: Clock | None = None
     result: Result | None = None
     draw_offer: int | None = None
@@ -146,7 +165,7 @@ class RoomState:
         """The seat held by `token_hash`; `compare` is a constant-time string comparison."""
         for number in SEATS:
             seat = self.seat(number)
-            if seat is not None and seat.token_hash and compare(seat.token_hash, token_hash):
+            if seat is not None and seat.held_by(token_hash, compare):
                 return number
         return None
 
@@ -163,6 +182,15 @@ class RoomState:
             return self.clock_config.start(self.created_at)
         return self.clock
 
+    @property
+    def public_game_id(self) -> str | None:
+        """The archive's id of the finished game (GET /api/games/{id}, /g/{id}), else None;
+        None for a cancelled room too (nobody joined: there was no game to archive)."""
+        if self.status is not Status.FINISHED or self.result is None \
+                or self.result.reason is Reason.CANCELLED:
+            return None
+        return game_id(self.room_id, self.game_no)
+
     def to_public(self) -> dict[str, Any]:
         variant = get_variant(self.variant)
         clock = self.shown_clock()
@@ -174,6 +202,7 @@ class RoomState:
                       "k": variant.k, "gravity": variant.gravity, "rule": variant.rule.value},
             "mode": self.mode.value,
             "public": self.public,
+            "rated": self.rated,
             "status": self.status.value,
             "game_no": self.game_no,
             "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
@@ -191,15 +220,17 @@ class RoomState:
             "created_at": self.created_at,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
+            "game_id": self.public_game_id,
         }
 
     def to_record(self) -> dict[str, Any]:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
-        del data["board"], data["turn"], data["forbidden"]
+        del data["board"], data["turn"], data["forbidden"], data["game_id"]
         data["clock"] = self.clock.to_dict() if self.clock else None
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
+        data["move_times"] = list(self.move_times)
         data["idle_claim_ms"] = self.idle_claim_ms
         data["chat"] = []  # read by nodes from before chat had its own store (rolling upgrade)
         return data
@@ -217,10 +248,12 @@ class RoomState:
                         for n in SEATS),  # type: ignore[arg-type]
             clock_config=ClockConfig.from_dict(data["clock_config"])
             if data["clock_config"] else None,
+            rated=data.get("rated", False),  # rooms stored before ratings existed: unrated
             v=data["v"],
             status=Status(data["status"]),
             game_no=data["game_no"],
             moves=tuple(data["moves"]),
+            move_times=tuple(data.get("move_times", ())),
             clock=Clock.from_dict(data["clock"]) if data["clock"] else None,
             result=Result.from_dict(data["result"]) if data["result"] else None,
             draw_offer=data["draw_offer"],

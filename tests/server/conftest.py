@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.harness import RedisServer, ServerFactory, ServerNode
+from tests.server.visitor import Visitor
 
 # Short AI searches, a short abandonment delay, a quick AI-vs-AI pace and a short pause before
 # the AI's answer keep the suite fast; the behaviour under test is the same as with the defaults.
@@ -25,3 +26,17 @@ def arena_node(tmp_path_factory: pytest.TempPathFactory,
     factory = ServerFactory(Path(tmp_path_factory.mktemp("arena")), redis_server.url)
     yield factory.start("arena-1", env=FAST_ENV)
     factory.close()
+
+
+@pytest.fixture
+async def visitors(arena_node) -> AsyncIterator[Callable[[], Visitor]]:
+    """`visitors()` -> a new Visitor (its own cookie jar: one browser) of `arena_node`, closed
+    after the test."""
+    made: list[Visitor] = []
+
+    def make() -> Visitor:
+        made.append(Visitor(arena_node.url))
+        return made[-1]
+    yield make
+    for visitor in made:
+        await visitor.close()

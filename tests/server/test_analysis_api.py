@@ -60,6 +60,17 @@ async def test_a_game_not_yet_analysed_reads_as_none(arena_node):
     assert status == 200 and document["status"] == "none" and document["moves"] == []
 
 
+async def test_a_games_archive_id_names_the_same_analysis_as_its_room(arena_node):
+    room_id = await finished_game(arena_node, "tictactoe", ["b2", "b1", "a1", "c3", "a3", "a2",
+                                                             "c1"])
+    status, started = await http("POST", f"{arena_node.url}/api/games/{room_id}-1/analysis")
+    assert status == 202
+    status, by_room = await http("GET", f"{arena_node.url}/api/games/{room_id}/analysis")
+    assert status == 200 and by_room["status"] != "none"
+    status, data = await http("GET", f"{arena_node.url}/api/games/{room_id}-2/analysis")
+    assert (status, data["error"]) == (404, "room_not_found")  # no second game in that room
+
+
 async def test_the_analysis_board_returns_the_top_lines_of_a_position(arena_node):
     status, data = await http("POST", f"{arena_node.url}/api/analyse",
                               {"variant": "gomoku", "moves": ["h8", "h9", "i8", "i9", "j8", "j9"],
@@ -82,8 +93,9 @@ async def test_the_analysis_board_refuses_bad_positions_with_their_codes(arena_n
 
 async def test_a_game_exports_by_id_as_sgf(arena_node):
     game_id = await finished_game(arena_node, "caro", ["h8", "h9", "i8"], loser_resigns=True)
-    status, text = await http("GET", f"{arena_node.url}/api/games/{game_id}/export?format=sgf")
-    assert status == 200 and import_sgf(text).moves == ("h8", "h9", "i8")
+    for some_id in (game_id, f"{game_id}-1"):  # its room's id, its archive id
+        status, text = await http("GET", f"{arena_node.url}/api/games/{some_id}/export?format=sgf")
+        assert status == 200 and import_sgf(text).moves == ("h8", "h9", "i8")
 
 
 async def test_analysis_requests_are_rate_limited_per_address(server_factory):

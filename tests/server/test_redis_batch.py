@@ -55,7 +55,8 @@ async def test_a_lone_command_fails_with_its_own_error(client):
 
 
 async def test_a_commit_lands_after_redis_forgot_its_scripts(client):
-    repo = RoomRepository(client, room_ttl_s=60, record_ttl_s=60)
+    repo = RoomRepository(client, room_ttl_s=60, record_ttl_s=60,
+                          outbox_key="archive:outbox:test")
     state = replace(playing_room("gomoku"), room_id="flushed1")
     await repo.create(state)
     await client.script_flush()

@@ -28,7 +28,8 @@ async def client(redis_server) -> AsyncIterator[redis.Redis]:
 
 def node(client: redis.Redis) -> RoomService:
     """One node's service (its own memory of rooms) over the shared Redis."""
-    repo = RoomRepository(client, room_ttl_s=60, record_ttl_s=60)
+    repo = RoomRepository(client, room_ttl_s=60, record_ttl_s=60,
+                          outbox_key="archive:outbox:test")
     return RoomService(repo, TimerIndex(client, pace_ms=0), ArenaMetrics())
 
 
@@ -41,7 +42,8 @@ def move(seat: int, cell: str):
 
 
 async def test_a_refused_commit_brings_the_room_as_stored(client):
-    repo = RoomRepository(client, room_ttl_s=60, record_ttl_s=60)
+    repo = RoomRepository(client, room_ttl_s=60, record_ttl_s=60,
+                          outbox_key="archive:outbox:test")
     state = replace(playing_room("gomoku"), room_id="refused1")
     await repo.create(state)
     first = apply(state, commands.Move(1, "h8"), 0)

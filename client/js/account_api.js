@@ -1,0 +1,67 @@
+// HTTP calls for players, accounts and the archive (docs/protocol.md §2a-§2d). The identity
+// and session are HttpOnly cookies: the page never sees them, fetch sends them.
+
+import { ApiError } from "./api.js";
+
+async function call(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (err) {
+    throw new ApiError("network", String(err));
+  }
+  const data = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError((data && data.error) || "internal_error", data && data.message, response.status);
+  }
+  return data;
+}
+
+const enc = encodeURIComponent;
+
+/** { player_id, username | null, name, ratings } */
+export const me = () => call("GET", "/api/me");
+export const register = (username, password) => call("POST", "/api/account/register", { username, password });
+export const login = (username, password) => call("POST", "/api/account/login", { username, password });
+export const logout = () => call("POST", "/api/account/logout", {});
+export const changePassword = (oldPassword, newPassword) =>
+  call("POST", "/api/account/password", { old_password: oldPassword, new_password: newPassword });
+/** { rooms: [{ room_id, url, seat, variant, status, rated, moves }] }: my unfinished games. */
+export const myRooms = () => call("GET", "/api/me/rooms");
+/** A token for my seat in `roomId` on this device (the creation answer's shape). */
+export const resumeSeat = (roomId) => call("POST", `/api/rooms/${enc(roomId)}/resume`, {});
+export const game = (gameId) => call("GET", `/api/games/${enc(gameId)}`);
+export const player = (username) => call("GET", `/api/players/${enc(username)}`);
+
+/** A page of games, newest first: of `username`, or of whoever asks when it is null. */
+export function games(username, before = null) {
+  const base = username ? `/api/players/${enc(username)}/games` : "/api/me/games";
+  return call("GET", before ? `${base}?before=${enc(before)}` : base);
+}
+
+/** Rating with "?" while provisional, as lichess shows it. */
+export function ratingText(rating) {
+  return `${rating.rating}${rating.provisional ? "?" : ""}`;
+}
+
+let current = null;
+const listeners = new Set();
+
+/** Who this browser is (cached); refreshed after logging in or out. */
+export async function whoAmI(refresh = false) {
+  if (!current || refresh) {
+    current = await me().catch(() => ({ player_id: null, username: null, ratings: {} }));
+    for (const fn of listeners) fn(current);
+  }
+  return current;
+}
+
+export function onWhoAmI(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}

@@ -1,0 +1,48 @@
+// A list of archived games (a profile's, or "Your games"), each a link to its replay, with a
+// "More" button that fetches the next page (keyset paging: docs/protocol.md §2d).
+
+import { games as fetchGames } from "./account_api.js";
+import { ratingDiff } from "./account.js";
+import { variantTitle } from "./home.js";
+import { t } from "./i18n.js";
+import { el, tEl } from "./ui.js";
+
+function opponentName(game) {
+  const other = game.players[game.seat === 1 ? "2" : "1"];
+  if (!other) return "?";
+  return other.username || other.name || (other.kind === "ai" ? other.name : t("replay.anonymous"));
+}
+
+export function gameItem(game) {
+  const change = game.rating_changes && game.rating_changes[String(game.seat)];
+  const when = new Date(game.finished_at).toLocaleDateString();
+  return el("li", { class: "lobby-item game-item", "data-game": game.id },
+    el("div", {},
+      el("div", { class: "lobby-game" },
+        tEl("span", `outcome.${game.outcome}`, { class: `outcome outcome-${game.outcome}` }), " ",
+        variantTitle(game.variant), game.rated ? tEl("span", "replay.rated", { class: "badge" }) : null),
+      el("div", { class: "lobby-meta" },
+        [t("games.vs", { name: opponentName(game) }), when,
+          change ? ratingDiff(change.diff) : null].filter(Boolean).join(" · "))),
+    el("a", { class: "btn small", href: `/g/${encodeURIComponent(game.id)}/replay`, "data-link": true }, t("games.review")));
+}
+
+/** A list element showing `first` (a page answer) and fetching later pages on "More". */
+export function gameList(username, first) {
+  const list = el("ul", { class: "lobby-list game-list" });
+  const more = tEl("button", "games.more", { type: "button", class: "btn small games-more" });
+  let next = null;
+  const add = (page) => {
+    for (const game of page.games) list.appendChild(gameItem(game));
+    next = page.next;
+    more.hidden = !next;
+  };
+  more.addEventListener("click", async () => {
+    more.disabled = true;
+    add(await fetchGames(username, next).catch(() => ({ games: [], next })));
+    more.disabled = false;
+  });
+  add(first);
+  if (!first.games.length) list.appendChild(tEl("li", "games.none", { class: "muted" }));
+  return el("div", {}, list, more);
+}

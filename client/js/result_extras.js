@@ -1,0 +1,37 @@
+// What the result card adds once a game is archived: a link to its replay and, for a rated
+// game, the player's rating change (GET /api/games/{id}; the archive lands a moment after the
+// end, so it is asked a few times). One element per game, kept across re-renders.
+
+import { game as fetchGame } from "./account_api.js";
+import { ratingDiff } from "./account.js";
+import { t } from "./i18n.js";
+import { el } from "./ui.js";
+
+const RETRIES = 10;
+const RETRY_MS = 700;
+const made = new Map();
+
+async function fillRatingChange(node, gameId, seat) {
+  for (let attempt = 0; attempt < RETRIES; attempt += 1) {
+    try {
+      const game = await fetchGame(gameId);
+      const change = game.rating_changes && game.rating_changes[String(seat)];
+      if (change) node.textContent = t("result.rating", { after: change.after, diff: ratingDiff(change.diff) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  }
+}
+
+/** The extras for a finished room state (null while it has no archive id). */
+export function resultExtras(state, mySeat) {
+  if (!state.game_id) return null;
+  if (!made.has(state.game_id)) {
+    const change = el("span", { class: "rating-change", id: "result-rating" });
+    if (state.rated && mySeat) fillRatingChange(change, state.game_id, mySeat);
+    made.set(state.game_id, el("p", { class: "gameover-extras" }, change, " ",
+      el("a", { href: `/g/${encodeURIComponent(state.game_id)}/replay`, "data-link": true, id: "result-review" }, t("games.review"))));
+  }
+  return made.get(state.game_id);
+}

@@ -1,0 +1,46 @@
+// "Your games" on the home page: the games of this browser's player (its identity, or the
+// account it is logged into, from any device). Unfinished ones first, to resume in one click
+// (on a device without the seat's token, the server gives this device one: an account's seat
+// follows it), then the finished ones, newest first, to review.
+
+import { ApiError, loadToken, saveToken } from "./api.js";
+import { games as fetchGames, myRooms, resumeSeat } from "./account_api.js";
+import { gameList } from "./game_list.js";
+import { variantTitle } from "./home.js";
+import { errorText } from "./i18n.js";
+import { navigate } from "./router.js";
+import { el, tEl, toast } from "./ui.js";
+
+function resumeItem(room) {
+  const button = tEl("button", "games.resume", { type: "button", class: "btn small primary", "data-room": room.room_id });
+  button.addEventListener("click", async () => {
+    if (!loadToken(room.room_id)) {
+      button.disabled = true;
+      try {
+        saveToken(room.room_id, (await resumeSeat(room.room_id)).token);
+      } catch (err) {
+        toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
+        button.disabled = false;
+        return;
+      }
+    }
+    navigate(room.url);
+  });
+  return el("li", { class: "lobby-item" }, el("span", {}, variantTitle(room.variant)), button);
+}
+
+/** The "Your games" card; it fills itself in when the answers arrive. */
+export function yourGamesCard() {
+  const body = el("div", {});
+  const card = el("section", { class: "card your-games", id: "your-games", hidden: true },
+    tEl("h2", "games.yours"), body);
+  Promise.all([myRooms().catch(() => ({ rooms: [] })), fetchGames(null).catch(() => ({ games: [], next: null }))])
+    .then(([open, page]) => {
+      if (!open.rooms.length && !page.games.length) return;
+      body.replaceChildren(
+        open.rooms.length ? el("ul", { class: "lobby-list", id: "your-unfinished" }, open.rooms.map(resumeItem)) : null,
+        page.games.length ? gameList(null, page) : null);
+      card.hidden = false;
+    });
+  return card;
+}

@@ -1,0 +1,197 @@
+"""Accounts, optional: register, log in, log out, change password (docs/protocol.md §2c).
+
+Passwords are hashed with argon2id (argon2-cffi's defaults), in a worker thread so a hash
+(tens of milliseconds of CPU) never stalls the event loop. A session is a random token in the
+HttpOnly cookie `caro_session`, stored in SQL as its SHA-256: it works on every node and
+survives restarts. Login attempts are counted in Redis per client address and per username
+(fixed windows, shared by all nodes); past the limit the answer is `429 rate_limited` before
+any password is checked. A failed login answers `401 bad_credentials` whether or not the
+username exists, after the same argon2 work (a dummy hash when there is no account), so
+neither the answer nor its timing tells.
+
+Registering turns the browser's anonymous identity into the account (same player id): the
+games it played are the account's. The browser then gets a new anonymous identity for when
+it logs out, so the account's id never stays in an anonymous cookie.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any
+
+import argon2
+from aiohttp import web
+
+from .api import read_body
+from .appkeys import REDIS, SQL
+from .errors import ArenaError, ErrorCode
+from .identity import (
+    COOKIE,
+    COOKIE_MAX_AGE_S,
+    SESSION_LOOKUP,
+    identity_token,
+    player_id_of,
+    set_cookie,
+)
+from .players_api import store_route
+from .proxy import client_address
+from .room_service import now_ms
+from .rooms.commands import PlayerRef
+from .store_sql import accounts as store
+from .tokens import hash_token, new_token
+
+log = logging.getLogger(__name__)
+
+SESSION_COOKIE = "caro_session"
+SESSION_DAYS = 30
+SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000
+USERNAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
+PASSWORD_CHARS = (8, 200)
+LOGIN_WINDOW_S = 300
+LOGINS_PER_IP = 30        # attempts per client address per window (a school shares one)
+LOGINS_PER_USERNAME = 10  # attempts per username per window (password guessing)
+
+hasher = argon2.PasswordHasher()  # argon2id
+_DUMMY_HASH = hasher.hash("not a password of anyone")
+
+
+def parse_credentials(body: dict[str, Any], password_field: str = "password") -> tuple[str, str]:
+    username, password = body.get("username"), body.get(password_field)
+    if not isinstance(username, str) or not USERNAME.fullmatch(username):
+        raise ArenaError(ErrorCode.BAD_USERNAME, "a username has 3 to 20 of A-Z a-z 0-9 _ -")
+    return username, parse_password(password)
+
+
+def parse_password(password: Any) -> str:
+    low, high = PASSWORD_CHARS
+    if not isinstance(password, str) or not low <= len(password) <= high:
+        raise ArenaError(ErrorCode.BAD_PASSWORD, f"a password has {low} to {high} characters")
+    return password
+
+
+async def hash_password(password: str) -> str:
+    return await asyncio.to_thread(hasher.hash, password)
+
+
+async def password_matches(password_hash: str, password: str) -> bool:
+    def verify() -> bool:
+        try:
+            return hasher.verify(password_hash, password)
+        except (argon2.exceptions.VerificationError, argon2.exceptions.InvalidHashError):
+            return False
+    return await asyncio.to_thread(verify)
+
+
+async def count_attempt(request: web.Request, username: str) -> None:
+    """One login attempt against both limits; 429 past either."""
+    client = request.app[REDIS]
+    keys = (f"login:ip:{client_address(request)}", f"login:user:{username.lower()}")
+    pipe = client.pipeline(transaction=False)
+    for key in keys:
+        pipe.incr(key)
+        pipe.expire(key, LOGIN_WINDOW_S, nx=True)
+    by_ip, _, by_user, _ = await pipe.execute()
+    if by_ip > LOGINS_PER_IP or by_user > LOGINS_PER_USERNAME:
+        raise ArenaError(ErrorCode.RATE_LIMITED, "too many login attempts; wait a few minutes")
+
+
+def session_hash(request: web.Request) -> str | None:
+    token = request.cookies.get(SESSION_COOKIE)
+    return hash_token(token) if token else None
+
+
+async def session_player(request: web.Request) -> PlayerRef | None:
+    """The logged-in account behind the request's session cookie, or None. While the
+    database does not answer, None: the player plays on as their anonymous identity."""
+    token_hash = session_hash(request)
+    if token_hash is None:
+        return None
+    try:
+        account = await store.session_account(request.app[SQL], token_hash, now_ms())
+    except Exception as error:  # noqa: BLE001 - any database failure: play on anonymously
+        log.warning("session lookup failed, serving as anonymous: %r", error)
+        return None
+    return None if account is None else PlayerRef(account.player_id, account.username)
+
+
+async def start_session(request: web.Request, response: web.StreamResponse,
+                        player_id: str) -> None:
+    token = new_token()
+    await store.open_session(request.app[SQL], hash_token(token), player_id, now_ms(),
+                             SESSION_MS)
+    set_cookie(request, response, SESSION_COOKIE, token, SESSION_MS // 1000)
+
+
+@store_route
+async def register(request: web.Request) -> web.Response:
+    username, password = parse_credentials(await read_body(request))
+    engine = request.app[SQL]
+    token = identity_token(request)
+    player_id = player_id_of(token) if token else player_id_of(new_token())
+    if session_hash(request) is not None or await store.has_account(engine, player_id):
+        player_id = player_id_of(new_token())  # this identity is an account already
+    try:
+        await store.create_account(engine, player_id, username, await hash_password(password),
+                                   now_ms())
+    except store.UsernameTaken:
+        raise ArenaError(ErrorCode.USERNAME_TAKEN, "this username is taken") from None
+    log.info("account %s registered", username)
+    response = web.json_response({"username": username}, status=201)
+    await start_session(request, response, player_id)
+    set_cookie(request, response, COOKIE, new_token(), COOKIE_MAX_AGE_S)
+    return response
+
+
+@store_route
+async def login(request: web.Request) -> web.Response:
+    body = await read_body(request)
+    username, password = body.get("username"), body.get("password")
+    if not isinstance(username, str) or not isinstance(password, str):
+        raise ArenaError(ErrorCode.BAD_REQUEST, '"username" and "password" are required')
+    await count_attempt(request, username[:40])
+    account = await store.find_account(request.app[SQL], username) \
+        if USERNAME.fullmatch(username) else None
+    matches = await password_matches(account.password_hash if account else _DUMMY_HASH,
+                                     password)
+    if account is None or not matches:
+        raise ArenaError(ErrorCode.BAD_CREDENTIALS, "wrong username or password")
+    response = web.json_response({"username": account.username})
+    await start_session(request, response, account.player_id)
+    return response
+
+
+@store_route
+async def logout(request: web.Request) -> web.Response:
+    token_hash = session_hash(request)
+    if token_hash is not None:
+        await store.close_session(request.app[SQL], token_hash)
+    response = web.Response(status=204)
+    response.del_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+@store_route
+async def change_password(request: web.Request) -> web.Response:
+    body = await read_body(request)
+    player = await session_player(request)
+    if player is None:
+        raise ArenaError(ErrorCode.NOT_LOGGED_IN, "log in to change your password")
+    old = body.get("old_password")
+    new = parse_password(body.get("new_password"))
+    account = await store.find_account(request.app[SQL], player.username or "")
+    if account is None or not isinstance(old, str) \
+            or not await password_matches(account.password_hash, old):
+        raise ArenaError(ErrorCode.BAD_CREDENTIALS, "the current password is wrong")
+    await store.set_password(request.app[SQL], account.player_id, await hash_password(new),
+                             keep_session=session_hash(request) or "")
+    return web.Response(status=204)
+
+
+def setup(app: web.Application) -> None:
+    app[SESSION_LOOKUP] = session_player
+    app.router.add_post("/api/account/register", register)
+    app.router.add_post("/api/account/login", login)
+    app.router.add_post("/api/account/logout", logout)
+    app.router.add_post("/api/account/password", change_password)

@@ -1,0 +1,32 @@
+"""The leaderboard per variant: established ratings of recently active accounts, best first."""
+
+from __future__ import annotations
+
+from server.store_sql.accounts import create_account
+from server.store_sql.archive import archive_game
+from server.store_sql.rating_store import LEADERBOARD_RECENT_MS, leaderboard
+from tests.store.games import T0, finished_game
+
+
+async def play_rated(engine, first: str, second: str, games: int, now: int = T0) -> None:
+    for n in range(games):
+        await archive_game(engine, finished_game(first, second, winner=1 + (n % 3 == 0),
+                                                 rated=True), now=now)
+
+
+async def test_only_established_ratings_are_listed_best_first(engine):
+    for name in ("strong", "weak", "newcomer"):
+        await create_account(engine, name, name.upper(), "hash", T0)
+    await play_rated(engine, "strong", "weak", 30)
+    await play_rated(engine, "newcomer", "weak", 1)
+    board = await leaderboard(engine, "gomoku", now=T0)
+    assert [row["username"] for row in board] == ["STRONG", "WEAK"]
+    assert board[0]["rating"] > board[1]["rating"] and board[0]["games"] == 30
+
+
+async def test_players_without_a_recent_rated_game_drop_off(engine):
+    for name in ("old_a", "old_b"):
+        await create_account(engine, name, name, "hash", T0)
+    await play_rated(engine, "old_a", "old_b", 30)
+    assert await leaderboard(engine, "gomoku", now=T0 + LEADERBOARD_RECENT_MS + 1) == []
+    assert await leaderboard(engine, "connect4", now=T0) == []
