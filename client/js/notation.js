@@ -53,40 +53,6 @@ export function landingCell(variant, cells, col) {
 }
 
 /**
- * Cells of a k-in-a-row through `cell` (the winning move) in the finished position. Gravity
- * games write a move as its column, so the server's winning line ("1 1 1 1") names columns,
- * not cells: `columns`, when given, picks the run whose columns match it. [] when none.
- */
-export function findLine(variant, cells, cell, columns = null) {
-  const player = cells[cell];
-  if (!player) return [];
-  const { rows, cols, k } = variant;
-  const r0 = Math.floor(cell / cols);
-  const c0 = cell % cols;
-  const runs = [];
-  for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
-    const run = [cell];
-    for (const sign of [1, -1]) {
-      let r = r0 + sign * dr;
-      let c = c0 + sign * dc;
-      while (r >= 0 && r < rows && c >= 0 && c < cols && cells[r * cols + c] === player) {
-        run.push(r * cols + c);
-        r += sign * dr;
-        c += sign * dc;
-      }
-    }
-    if (run.length >= k) runs.push(run);
-  }
-  const key = (list) => list.slice().sort((a, b) => a - b).join(",");
-  if (columns) {
-    const want = key(columns);
-    const match = runs.find((run) => key(run.map((c) => (c % cols) + 1)) === want);
-    if (match) return match;
-  }
-  return runs[0] || [];
-}
-
-/**
  * Replays a game given in notation (or as cell indices) and returns the cell contents
  * (0 empty, 1 first player, 2 second player) and the cell of every move.
  */

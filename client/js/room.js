@@ -8,7 +8,7 @@ import { RoomConnection } from "./connection.js";
 import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
 import { errorText, onLangChange, t } from "./i18n.js";
-import { cellToStr, findLine, replay, strToCell } from "./notation.js";
+import { cellToStr, replay, strToCell } from "./notation.js";
 import { RoomView, colourName, seatName } from "./room_view.js";
 import { applyEvent } from "./state.js";
 import { toast } from "./ui.js";
@@ -90,17 +90,13 @@ export function mountRoom(main, roomId) {
     board.setInteractive(false);
   }
 
-  function winningLine(cells, played) {
+  /** The winning cells as the server names them (`result.cells`: [column, row] from the
+   *  bottom-left); the page never works a line out itself. */
+  function winningLine() {
     const result = state.result;
-    if (!result || !result.line || !result.line.length) return [];
-    const last = played[played.length - 1];
-    const { cols, rows } = state.board;
-    const given = (result.cells || []).map(([col, row]) => (col >= 0 && col < cols && row >= 0 && row < rows ? row * cols + col : -1));
-    if (given.length && given.every((c) => c >= 0 && cells[c])) return given;
-    // A record from before the server sent `cells`: work the line out from the notation.
-    if (state.board.gravity) return findLine(state.board, cells, last, result.line.map(Number));
-    const line = result.line.map((m) => strToCell(state.board, m, cells));
-    return line.every((c) => c >= 0 && cells[c]) ? line : findLine(state.board, cells, last);
+    if (!result || !result.cells) return [];
+    const { cols } = state.board;
+    return result.cells.map(([col, row]) => row * cols + col);
   }
 
   function renderBoard(animate) {
@@ -111,7 +107,7 @@ export function mountRoom(main, roomId) {
     board.setPosition({
       cells,
       lastMove: played.length ? played[played.length - 1] : -1,
-      winLine: live && state.status === "finished" ? winningLine(cells, played) : [],
+      winLine: live && state.status === "finished" ? winningLine() : [],
       forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
