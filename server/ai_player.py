@@ -26,11 +26,12 @@ from engine.analysis import Analysis
 from engine.levels import LEVELS
 
 from .ai_pool import AiPool
-from .clock_timer import TimerIndex, ai_due_at
 from .errors import ArenaError
 from .repository import RoomRepository
 from .room_service import RoomService
 from .rooms import Mode, RoomState, Transition, commands
+from .rooms.timing import ai_due_at
+from .timer_index import TimerIndex
 
 log = logging.getLogger(__name__)
 

@@ -15,6 +15,7 @@ from .analysis import BOARD_MULTIPV_MAX
 from .api import bad_request, json_errors, parse_variant, read_body
 from .arena import ARENA
 from .errors import ArenaError, ErrorCode, from_engine
+from .pages import index_page
 from .proxy import client_address
 
 
@@ -79,7 +80,6 @@ async def post_import(request: web.Request) -> web.Response:
 
 
 def setup(app: web.Application) -> None:
-    from .app import index_page
     app.router.add_get("/g/{game_id}", index_page)
     app.router.add_post("/api/games/{game_id}/analysis", post_game_analysis)
     app.router.add_get("/api/games/{game_id}/analysis", get_game_analysis)

@@ -36,6 +36,7 @@ from .http_guard import Handler, json_api_errors, same_origin_writes
 from .identity import player_of
 from .levels import get_levels
 from .lobby import open_rooms
+from .pages import index_page
 from .proxy import client_address, public_origin
 from .qr import qr_svg
 from .repository import game_record
@@ -385,8 +386,6 @@ async def metrics(request: web.Request) -> web.Response:
 
 def setup(app: web.Application) -> None:
     """Register the game server: its services (after the Redis client) and its routes."""
-    from . import analysis_api
-    from .app import index_page
     app.cleanup_ctx.append(arena_context)
     app.on_shutdown.append(close_sockets)
     app.middlewares.append(json_api_errors)
@@ -405,4 +404,3 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/ws/{room_id}", ws.websocket)
     app.router.add_get("/r/{room_id}", index_page)
     app.router.add_get("/metrics", metrics)
-    analysis_api.setup(app)

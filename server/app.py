@@ -19,8 +19,9 @@ from collections.abc import AsyncIterator, Callable
 import redis.asyncio as redis
 from aiohttp import web
 
-from . import __version__, accounts, api, archive, identity, player_rooms, players_api
+from . import __version__, accounts, analysis_api, api, archive, identity, player_rooms, players_api
 from .appkeys import REDIS, SETTINGS
+from .pages import index_page
 from .settings import Settings
 from .store import create_redis
 from .store_sql import context as sql_store
@@ -73,16 +74,6 @@ def setup_health(app: web.Application) -> None:
     app.router.add_get("/healthz", healthz)
 
 
-async def index_page(request: web.Request) -> web.StreamResponse:
-    """The client's single page. Also the handler for client-side routes such as the room page
-    `/r/{room_id}`: the page's script reads the path. Re-read per request (it is small) so a
-    deployment can update the client without a restart."""
-    index = request.app[SETTINGS].client_dir / "index.html"
-    if not index.is_file():
-        raise web.HTTPNotFound(text=f"{index} not found; set CLIENT_DIR")
-    return web.FileResponse(index, headers={"Cache-Control": "no-cache"})
-
-
 def setup_client(app: web.Application) -> None:
     client_dir = app[SETTINGS].client_dir
     if not (client_dir / "index.html").is_file():
@@ -98,6 +89,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     setup_client,
     sql_store.setup,
     api.setup,
+    analysis_api.setup,
     archive.setup,
     player_rooms.setup,
     players_api.setup,

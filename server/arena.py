@@ -24,7 +24,7 @@ from .analysis import AnalysisService
 from .analysis_store import RedisAnalysisStore
 from .appkeys import OUTBOX, REDIS, SETTINGS
 from .chat import ChatStore
-from .clock_timer import TimerIndex, TimerLoop
+from .clock_timer import TimerLoop
 from .fanout import Fanout
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from .presence import Presence
@@ -32,6 +32,7 @@ from .ratelimit import KeyedLimiter
 from .repository import ABANDON_GRACE_S, RoomRepository
 from .room_service import RoomService
 from .settings import Settings
+from .timer_index import TimerIndex
 
 log = logging.getLogger(__name__)
 

@@ -18,6 +18,7 @@ from .appkeys import SQL
 from .arena import ARENA
 from .errors import ArenaError, ErrorCode
 from .identity import player_of
+from .pages import index_page
 from .room_service import now_ms
 from .store_sql.archive import (
     MAX_PAGE_SIZE,
@@ -152,7 +153,6 @@ async def get_leaderboard(request: web.Request) -> web.Response:
 
 
 def setup(app: web.Application) -> None:
-    from .app import index_page
     app.router.add_get("/api/me", get_me)
     app.router.add_get("/api/games/{game_id}", get_game)
     app.router.add_get("/api/games/{game_id}/export", get_game_export)

@@ -21,12 +21,12 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 
-from .clock_timer import TimerIndex
 from .errors import ArenaError, ErrorCode
 from .metrics import ArenaMetrics
 from .repository import RoomRepository, room_not_found
 from .rooms import RoomState, Transition, apply
 from .rooms.commands import Command
+from .timer_index import TimerIndex
 
 log = logging.getLogger(__name__)
 

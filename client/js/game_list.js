@@ -3,7 +3,7 @@
 
 import { games as fetchGames } from "./account_api.js";
 import { ratingDiff } from "./account.js";
-import { variantTitle } from "./home.js";
+import { variantTitle } from "./variant_title.js";
 import { t } from "./i18n.js";
 import { el, tEl } from "./ui.js";
 

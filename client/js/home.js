@@ -9,6 +9,7 @@ import { errorText, lang, onLangChange, t } from "./i18n.js";
 import { gameIcon } from "./icons.js";
 import { parseVariant } from "./notation.js";
 import { navigate } from "./router.js";
+import { variantTitle } from "./variant_title.js";
 import { rulePicture, ruleText } from "./rules.js";
 import { el, tEl, toast } from "./ui.js";
 import { whoAmI } from "./account_api.js";
@@ -20,14 +21,6 @@ const RULES = ["freestyle", "standard", "caro", "caro-exact"];
 const LOBBY_REFRESH_MS = 4000;
 const LIVE_SHOWN = 8;
 const PREFS_KEY = "caro-arena:new-game";
-
-/** Display name of a variant spec, e.g. "Caro (Vietnamese rule)" or "Custom 19×19, 5 in a row". */
-export function variantTitle(spec) {
-  const key = `game.${spec}`;
-  if (t(key) !== key) return t(key);
-  const v = parseVariant(spec);
-  return v ? t("game.custom", { rows: v.rows, cols: v.cols, k: v.k }) : spec;
-}
 
 function radioTile(name, value, titleKey, subKey, checked, icon = null) {
   return el("label", { class: `tile${icon ? " has-icon" : ""}` },

@@ -4,7 +4,7 @@
 import { ApiError } from "./api.js";
 import { player as fetchPlayer, ratingText } from "./account_api.js";
 import { gameList } from "./game_list.js";
-import { variantTitle } from "./home.js";
+import { variantTitle } from "./variant_title.js";
 import { errorText, t } from "./i18n.js";
 import { ratingChart } from "./rating_chart.js";
 import { el, tEl } from "./ui.js";

@@ -6,7 +6,7 @@ import { ApiError } from "./api.js";
 import { game as fetchGame } from "./account_api.js";
 import { ratingDiff } from "./account.js";
 import { Board } from "./board.js";
-import { variantTitle } from "./home.js";
+import { variantTitle } from "./variant_title.js";
 import { errorText, t } from "./i18n.js";
 import { replay } from "./notation.js";
 import { el, tEl } from "./ui.js";

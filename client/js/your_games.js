@@ -6,7 +6,7 @@
 import { ApiError, loadToken, saveToken } from "./api.js";
 import { games as fetchGames, myRooms, resumeSeat } from "./account_api.js";
 import { gameList } from "./game_list.js";
-import { variantTitle } from "./home.js";
+import { variantTitle } from "./variant_title.js";
 import { errorText } from "./i18n.js";
 import { navigate } from "./router.js";
 import { el, tEl, toast } from "./ui.js";

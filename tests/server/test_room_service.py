@@ -10,12 +10,12 @@ from dataclasses import replace
 import pytest
 import redis.asyncio as redis
 
-from server.clock_timer import TimerIndex
 from server.errors import ArenaError, ErrorCode
 from server.metrics import ArenaMetrics
 from server.repository import RoomRepository
 from server.room_service import RoomService
 from server.rooms import apply, commands
+from server.timer_index import TimerIndex
 from tests.server.room_helpers import playing_room
 
 

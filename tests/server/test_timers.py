@@ -7,8 +7,9 @@ import asyncio
 import pytest
 import redis.asyncio as redis
 
-from server.clock_timer import CLAIM_MS, TIMERS_KEY, TimerIndex, due_at
 from server.rooms import ClockConfig, apply, commands
+from server.rooms.timing import due_at
+from server.timer_index import CLAIM_MS, TIMERS_KEY, TimerIndex
 from tests.server.room_helpers import T0, ai_room, play, playing_room
 
 DAY = 24 * 3600 * 1000
