@@ -1,6 +1,6 @@
 """The client's page, served for every path the browser app routes itself (`/`, `/r/{id}`,
-`/g/{id}`, `/analysis`, `/@/{username}`, ...). Its own module so that the route modules and the
-application factory can all import it without importing each other."""
+`/g/{id}`, `/analysis`, `/@/{username}`, `/leaderboard/{variant}`, ...). Its own module so that
+the route modules and the application factory can all import it without importing each other."""
 
 from __future__ import annotations
 

@@ -162,3 +162,5 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/players/{username}/games", get_player_games)
     app.router.add_get("/api/leaderboard/{variant}", get_leaderboard)
     app.router.add_get("/@/{username}", index_page)
+    app.router.add_get("/leaderboard", index_page)
+    app.router.add_get("/leaderboard/{variant}", index_page)

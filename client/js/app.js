@@ -1,6 +1,7 @@
 // Entry point: the top bar (display name, account, language, connection state) and the
 // router that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}), an archived
-// game's replay (/g/{id}/replay), a profile (/@/{username}) or the analysis board (/analysis).
+// game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant})
+// or the analysis board (/analysis).
 
 import { mountAccount } from "./account.js";
 import { loadName, saveName } from "./api.js";
@@ -8,6 +9,7 @@ import { svgEl } from "./board_svg.js";
 import { applyStatic, lang, onLangChange, setLang, t } from "./i18n.js";
 import { mountAnalysisBoard } from "./analysis_board.js";
 import { mountHome } from "./home.js";
+import { mountLeaderboard } from "./leaderboard.js";
 import { mountProfile } from "./profile.js";
 import { mountReplay } from "./replay.js";
 import { mountReview } from "./review.js";
@@ -28,10 +30,12 @@ function route() {
   const review = /^\/g\/([A-Za-z0-9_-]{1,80})\/?$/.exec(path);
   const replay = /^\/g\/([A-Za-z0-9_-]{1,80})\/replay\/?$/.exec(path);
   const profile = /^\/@\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
+  const board = /^\/leaderboard(?:\/([A-Za-z0-9_-]{1,80}))?\/?$/.exec(path);
   if (room) unmount = mountRoom(main, room[1]);
   else if (review) unmount = mountReview(main, review[1]);
   else if (replay) unmount = mountReplay(main, replay[1]);
   else if (profile) unmount = mountProfile(main, profile[1]);
+  else if (board) unmount = mountLeaderboard(main, board[1]);
   else if (/^\/analysis\/?$/.test(path)) unmount = mountAnalysisBoard(main);
   else unmount = mountHome(main);
   const target = location.hash && document.getElementById(location.hash.slice(1));

@@ -7,6 +7,7 @@ import {
 } from "./api.js";
 import { errorText, lang, onLangChange, t } from "./i18n.js";
 import { gameIcon } from "./icons.js";
+import { leaderboardLink } from "./leaderboard.js";
 import { parseVariant } from "./notation.js";
 import { navigate } from "./router.js";
 import { variantTitle } from "./variant_title.js";
@@ -329,7 +330,8 @@ export function mountHome(main) {
   const [howTo, drawHowTo] = buildHowTo();
   const [quickStart, drawRule] = buildQuickStart(form);
   main.appendChild(el("div", { class: "home" },
-    el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline")),
+    el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline"),
+      el("p", {}, leaderboardLink("home-leaderboard"))),
     quickStart,
     form,
     el("div", { class: "side-col" }, yourGamesCard(), lobby, howTo)));

@@ -7,6 +7,7 @@ import { gameList } from "./game_list.js";
 import { variantTitle } from "./variant_title.js";
 import { errorText, t } from "./i18n.js";
 import { ratingChart } from "./rating_chart.js";
+import { leaderboardLink } from "./leaderboard.js";
 import { el, tEl } from "./ui.js";
 
 export function mountProfile(main, username) {
@@ -29,7 +30,8 @@ export function mountProfile(main, username) {
               el("span", { class: "muted" }, t("profile.games", { n: r.games })))))
           : tEl("p", "profile.unrated", { class: "muted" }),
         chart,
-        el("p", { id: "profile-record" }, t("profile.record", { wins, draws, losses }))),
+        el("p", { id: "profile-record" }, t("profile.record", { wins, draws, losses })),
+        leaderboardLink("profile-leaderboard", ratings.length ? ratings[0][0] : undefined)),
       el("section", { class: "card" }, tEl("h2", "profile.games.title"), gameList(data.username, data)));
   }).catch((err) => {
     page.replaceChildren(el("p", { class: "card", id: "profile-error" },

@@ -265,6 +265,13 @@ export const strings = {
   "profile.chart": "Rating history",
   "profile.record": "{wins} wins, {draws} draws, {losses} losses",
   "profile.games.title": "Games",
+  "leaderboard.title": "Leaderboard",
+  "leaderboard.variant": "Game",
+  "leaderboard.rank": "#",
+  "leaderboard.player": "Player",
+  "leaderboard.rating": "Rating",
+  "leaderboard.games": "Rated games",
+  "leaderboard.empty": "No established rating in this game yet: players show here after about 15 rated games, if they played in the last 30 days.",
   "result.rating": "Rating {after} ({diff})",
   "error.generic": "Something went wrong. Please try again.",
 };

@@ -265,6 +265,13 @@ export const strings = {
   "profile.chart": "Lịch sử điểm",
   "profile.record": "{wins} thắng, {draws} hòa, {losses} thua",
   "profile.games.title": "Các ván",
+  "leaderboard.title": "Bảng xếp hạng",
+  "leaderboard.variant": "Trò chơi",
+  "leaderboard.rank": "#",
+  "leaderboard.player": "Người chơi",
+  "leaderboard.rating": "Điểm",
+  "leaderboard.games": "Ván tính điểm",
+  "leaderboard.empty": "Chưa có điểm ổn định nào cho trò chơi này: người chơi xuất hiện ở đây sau khoảng 15 ván tính điểm, nếu đã chơi trong 30 ngày qua.",
   "result.rating": "Điểm {after} ({diff})",
   "error.generic": "Có lỗi xảy ra. Vui lòng thử lại.",
 };

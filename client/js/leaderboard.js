@@ -1,0 +1,53 @@
+// The leaderboard page /leaderboard/{variant}: a variant picker (every variant a rated game can
+// be played in, from /api/variants) and the best established ratings of that variant, each
+// player linking to their profile.
+
+import { ApiError } from "./api.js";
+import { leaderboard, ratingText, variants } from "./account_api.js";
+import { errorText, t } from "./i18n.js";
+import { navigate } from "./router.js";
+import { el, tEl } from "./ui.js";
+import { variantTitle } from "./variant_title.js";
+
+const DEFAULT_VARIANT = "caro";
+
+function picker(names, current) {
+  const select = el("select", { id: "leaderboard-variant", "aria-label": t("leaderboard.variant") },
+    names.map((name) => el("option", { value: name, selected: name === current }, variantTitle(name))));
+  select.addEventListener("change", () => navigate(`/leaderboard/${encodeURIComponent(select.value)}`));
+  return select;
+}
+
+function table(players) {
+  if (!players.length) return tEl("p", "leaderboard.empty", { class: "muted", id: "leaderboard-empty" });
+  const head = el("tr", {}, ["leaderboard.rank", "leaderboard.player", "leaderboard.rating", "leaderboard.games"]
+    .map((key) => tEl("th", key, { scope: "col" })));
+  const rows = players.map((p, i) => el("tr", { "data-player": p.username },
+    el("td", {}, String(i + 1)),
+    el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}`, "data-link": true }, p.username)),
+    el("td", { class: "rating" }, ratingText(p)),
+    el("td", {}, String(p.games))));
+  return el("table", { class: "leaderboard-table", id: "leaderboard-table" }, el("thead", {}, head), el("tbody", {}, rows));
+}
+
+/** A link to the leaderboard (of `variant`, else the default one), for the home and profile pages. */
+export function leaderboardLink(id, variant = DEFAULT_VARIANT) {
+  return el("a", { href: `/leaderboard/${encodeURIComponent(variant)}`, "data-link": true, id, "data-i18n": "leaderboard.title" },
+    t("leaderboard.title"));
+}
+
+export function mountLeaderboard(main, variant = DEFAULT_VARIANT) {
+  document.title = `${t("leaderboard.title")} · Caro Arena`;
+  const body = el("div", { id: "leaderboard-body" }, tEl("p", "replay.loading", { class: "muted" }));
+  const head = el("div", { class: "leaderboard-head" }, tEl("h1", "leaderboard.title"));
+  main.appendChild(el("div", { class: "leaderboard card", id: "leaderboard" }, head, body));
+  Promise.all([variants(), leaderboard(variant)]).then(([known, board]) => {
+    const names = known.variants.map((v) => v.name);
+    head.appendChild(picker(names.includes(variant) ? names : [variant, ...names], variant));
+    body.replaceChildren(table(board.players));
+  }).catch((err) => {
+    body.replaceChildren(el("p", { id: "leaderboard-error" },
+      errorText(err instanceof ApiError ? err.code : "internal_error")));
+  });
+  return () => {};
+}
