@@ -287,9 +287,10 @@ function clockText(clock) {
   return clock ? `${clock.initial_s / 60}+${clock.increment_s}` : t("home.clock.none");
 }
 
-/** "3+2 · by Lan": the clock and, when known, who opened the room. */
+/** "3+2 · Rated · by Lan": the clock, whether the game is rated and, when known, who opened the room. */
 function roomMeta(room) {
-  return [clockText(room.clock), room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · ");
+  return [clockText(room.clock), room.rated ? t("replay.rated") : null,
+    room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · ");
 }
 
 /** "Lan vs Computer (level 3)": who plays a game being watched. */
@@ -303,7 +304,7 @@ function liveItem(room) {
     el("div", {},
       el("div", { class: "lobby-game" }, variantTitle(room.variant)),
       room.seats ? el("div", { class: "lobby-players" }, playersText(room.seats)) : null,
-      el("div", { class: "lobby-meta" }, clockText(room.clock))),
+      el("div", { class: "lobby-meta" }, roomMeta({ ...room, host: null }))),
     el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
 

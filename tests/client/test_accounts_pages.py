@@ -128,3 +128,19 @@ def test_an_unfinished_game_is_resumed_on_a_second_browser_logged_into_the_accou
     friend.play("b1")
     laptop.play("a2")  # the seat is the account's on this browser too
     expect(phone.page.locator("#move-list button.mv")).to_have_count(3)
+
+
+def test_a_rated_public_room_is_marked_rated_in_the_lobby(players):
+    host, visitor = players("host-rated-lobby"), players("visitor-rated-lobby")
+    host.home(name="Lan")
+    sign(host, "register", new_username())
+    form = host.page.locator("#new-game")
+    form.locator(".tile", has_text=re.compile("^Tic-Tac-Toe")).first.click()
+    form.locator(".tile", has_text="A friend").click()
+    form.locator("#rated-box").check()
+    form.locator("input[name=public]").check()
+    form.locator("#create-btn").click()
+    host.share_link()
+    visitor.home(name="Minh")
+    entry = visitor.page.locator(".lobby-item", has_text="Lan")
+    expect(entry.locator(".lobby-meta")).to_contain_text("Rated")
