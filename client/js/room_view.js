@@ -422,7 +422,9 @@ export class RoomView {
     items.push(el("div", { class: "gameover-next" },
       el("a", { class: "btn small", href: "/", "data-link": true, id: "new-game-link" }, t("room.over.new")),
       el("a", { class: "btn small", href: "/#lobby", "data-link": true, id: "lobby-link" }, t("room.over.lobby")),
-      el("button", { class: "btn small", type: "button", id: "review-game", disabled: !state.moves.length, onclick: () => this.on.review(1) }, t("room.over.review"))));
+      state.moves.length
+        ? el("a", { class: "btn small", href: `/g/${this.roomId}`, "data-link": true, id: "review-game" }, t("room.over.review"))
+        : null));
     this.gameOver.replaceChildren(...items);
   }
 
