@@ -73,4 +73,5 @@ def test_an_unnamed_player_is_called_by_the_colour_once(players):
 def test_the_tagline_fits_games_of_three_four_and_five(players):
     me = players("me", **SCREENS["desktop"])
     me.home()
-    expect(me.page.locator(".home-hero p")).to_have_text(re.compile("three, four or five"))
+    expect(me.page.locator(".home-hero [data-i18n=\"app.tagline\"]")).to_have_text(
+        re.compile("three, four or five"))
