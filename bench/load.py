@@ -315,18 +315,21 @@ def compare(runs: list[tuple[int, int, Measured]]) -> str:
     """One row per run and one per arm (latencies pooled over its runs), and the arm with
     analyses relative to the one without."""
     rows = [(f"round {r}, {n} analyses", m.tally, m.analyses[0],
-             f"{m.load_before[0]:.1f} / {m.load_after[0]:.1f}") for r, n, m in runs]
+             f"{m.load_before[0]:.1f} / {m.load_after[0]:.1f}",
+             "n/a" if m.lag_p99_s is None else f"{m.lag_p99_s * 1000:g}") for r, n, m in runs]
     arms = {with_: merge([m.tally for _, n, m in runs if bool(n) == with_])
             for with_ in (False, True)}
-    rows += [("all without analyses", arms[False], 0, ""),
-             ("all with analyses", arms[True], sum(m.analyses[0] for *_, m in runs), "")]
+    rows += [("all without analyses", arms[False], 0, "", ""),
+             ("all with analyses", arms[True], sum(m.analyses[0] for *_, m in runs), "", "")]
     lines = ["| run | human move p50 / p99 ms | AI reply p50 / p99 ms | AI moves | "
-             "analyses done | load before / after |", "|---|---|---|---|---|---|"]
-    for name, t, done, load in rows:
+             "analyses done | loop lag p99 <= ms | load before / after |",
+             "|---|---|---|---|---|---|---|"]
+    for name, t, done, load, lag in rows:
         lines.append(
             f"| {name} | {percentile(t.latencies_ms, .5):.1f} / "
             f"{percentile(t.latencies_ms, .99):.1f} | {percentile(t.ai_latencies_ms, .5):.0f} / "
-            f"{percentile(t.ai_latencies_ms, .99):.0f} | {t.ai_moves} | {done} | {load} |")
+            f"{percentile(t.ai_latencies_ms, .99):.0f} | {t.ai_moves} | {done} | {lag} | "
+            f"{load} |")
     def ratio(name: str, q: float) -> float:
         return percentile(getattr(arms[True], name), q) / percentile(getattr(arms[False], name), q)
 
