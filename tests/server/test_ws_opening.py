@@ -76,3 +76,42 @@ async def test_a_full_swap2_opening_swaps_the_seats_and_the_game_is_archived_by_
     game = await archived(arena_node.url, over["game_id"])
     assert game["moves"][:5] == [*THREE, *TWO_MORE]
     assert (game["players"]["1"]["name"], game["players"]["2"]["name"]) == ("Minh", "Lan")
+
+
+# -- against the AI --------------------------------------------------------------------------
+
+async def test_the_ai_opens_with_three_stones_near_the_centre_then_waits_for_my_choice(
+        arena_node):
+    room = await create_room(arena_node.url, variant="renju", opponent="ai", your_side="second",
+                             opening="swap2")
+    me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    third = await me.wait_for("move", lambda m: m["ply"] == 3)
+    assert (third["seat"], third["phase"], third["turn"]) == (1, "choose", 2)
+    status, state = await http("GET", f"{arena_node.url}/api/rooms/{room['room_id']}")
+    for stone in state["moves"]:  # within three lines of h8
+        assert abs(ord(stone[0]) - ord("h")) <= 3 and abs(int(stone[1:]) - 8) <= 3
+    chosen = await me.command("opening_choice", choice="black")
+    assert chosen["swapped"] is True and chosen["seats"]["1"]["kind"] == "human"
+    reply = await me.wait_for("move", lambda m: m["ply"] == 4)
+    assert reply["seat"] == 2  # the AI, now white, plays the fourth stone
+
+
+async def test_the_ai_answers_my_opening_with_a_choice_and_the_game_goes_on(arena_node):
+    room = await create_room(arena_node.url, variant="gomoku", opponent="ai", your_side="first",
+                             opening="swap2")
+    me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])
+    for stone in THREE:
+        assert (await me.move(stone))["type"] == "move"
+    choice = await me.wait_for("opening_choice")
+    assert choice["seat"] == 2 and choice["choice"] in ("black", "white", "place_two")
+    if choice["choice"] == "place_two":  # the AI places white then black; I choose
+        await me.wait_for("move", lambda m: m["ply"] == 5 and m["phase"] == "choose")
+        choice = await me.command("opening_choice", choice="white")
+    assert choice["phase"] == "play"
+    status, state = await http("GET", f"{arena_node.url}/api/rooms/{room['room_id']}")
+    seats = state["seats"]
+    mine = 1 if seats["1"]["kind"] == "human" else 2
+    if state["turn"] == mine:  # white is to move: whoever it is, the game goes on
+        assert (await me.move("a1"))["type"] == "move"
+    reply = await me.wait_for("move", lambda m: m["seat"] != mine)
+    assert reply["phase"] == "play"
