@@ -43,6 +43,7 @@ from .repository import game_record
 from .room_service import now_ms
 from .rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
 from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
+from .rooms.opening import openings_for
 from .tokens import hash_token, new_room_id, new_token, same_hash
 from .user_text import TextError, clean_name, loads_strict
 
@@ -376,7 +377,9 @@ async def list_variants(request: web.Request) -> web.Response:
     """Every variant a room can be created with by name, and how to ask for a custom board."""
     return web.json_response({
         "variants": [{"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k,
-                      "gravity": v.gravity, "rule": v.rule.value} for v in named_variants()],
+                      "gravity": v.gravity, "rule": v.rule.value,
+                      "openings": [o.value for o in openings_for(v.spec)]}
+                     for v in named_variants()],
         "custom": {"spec": CUSTOM_SPEC, "rows": [MIN_SIZE, MAX_SIZE],
                    "cols": [MIN_SIZE, MAX_SIZE], "k": [MIN_K, MAX_K],
                    "rules": [rule.value for rule in Rule], "gravity": [False, True]}})

@@ -42,8 +42,13 @@ VARIANTS = frozenset({"gomoku", "gomoku-standard", "renju"})  # the variants an 
 
 def check_opening(variant: str, opening: Opening) -> None:
     """Raise ValueError unless `opening` may be played in `variant`."""
-    if opening is not Opening.NONE and get_variant(variant).name not in VARIANTS:
+    if opening not in openings_for(variant):
         raise ValueError(f"the {opening.value} opening is for {', '.join(sorted(VARIANTS))}")
+
+
+def openings_for(variant: str) -> tuple[Opening, ...]:
+    """The opening rules a room of `variant` may be created with."""
+    return tuple(Opening) if get_variant(variant).name in VARIANTS else (Opening.NONE,)
 
 
 def phase_of(opening: Opening, plies: int, choices: tuple[str, ...]) -> Phase:

@@ -115,3 +115,11 @@ async def test_the_ai_answers_my_opening_with_a_choice_and_the_game_goes_on(aren
         assert (await me.move("a1"))["type"] == "move"
     reply = await me.wait_for("move", lambda m: m["seat"] != mine)
     assert reply["phase"] == "play"
+
+
+async def test_the_variants_list_names_the_openings_each_variant_accepts(arena_node):
+    status, data = await http("GET", f"{arena_node.url}/api/variants")
+    offered = {v["name"]: v["openings"] for v in data["variants"]}
+    assert {name for name, openings in offered.items() if "swap2" in openings} == \
+        {"gomoku", "gomoku-standard", "renju"}
+    assert offered["caro"] == ["none"]
