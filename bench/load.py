@@ -351,7 +351,8 @@ def main(argv: list[str] | None = None) -> int:
         log.info("starting Redis and %d node(s) in %s", args.nodes, workdir)
         cluster = start_cluster(workdir, args.nodes, {
             "AI_WORKERS": str(args.ai_workers), "LOG_LEVEL": "WARNING",
-            "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0"})
+            "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0",
+            "BOARD_SEARCHES_PER_MINUTE": "0"})
     try:
         if args.alternate:
             runs = alternate(cluster, args)
