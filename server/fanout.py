@@ -16,7 +16,8 @@ from typing import Any, NamedTuple, Protocol
 
 import redis.asyncio as redis
 
-from .repository import channel, dumps
+from .keys import room_channel as channel
+from .repository import dumps
 
 log = logging.getLogger(__name__)
 

@@ -20,6 +20,7 @@ DEFAULT_CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 EMBEDDED_DATABASE = "caro-arena.sqlite3"
 DATABASE_SCHEMES = ("postgresql", "postgres", "sqlite")
+CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
 
 
 class SettingsError(ValueError):
@@ -106,6 +107,11 @@ class Settings:
     @property
     def embedded_store(self) -> bool:
         return self.redis_url is None
+
+    @property
+    def redis_cluster(self) -> bool:
+        """REDIS_URL names a Redis Cluster: `redis+cluster://host:port[,host:port...]`."""
+        return self.redis_url is not None and self.redis_url.startswith(CLUSTER_SCHEMES)
 
     @property
     def sql_url(self) -> str:
