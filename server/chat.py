@@ -26,6 +26,7 @@ from .errors import ArenaError, ErrorCode
 from .keys import chat_history_key, chat_ip_key, chat_rate_key, chat_seq_key, room_channel
 from .repository import dumps
 from .rooms.chat import CHAT_KEEP, Channel, ChatLine
+from .store import register_publishing_script
 
 WINDOW_MS = 60_000
 
@@ -65,7 +66,7 @@ class ChatStore:
         self.per_room = per_room
         self.redis = client
         self._count = client.register_script(_COUNT)
-        self._post = client.register_script(_POST)
+        self._post = register_publishing_script(client, _POST)
 
     async def post(self, room_id: str, line: ChatLine, address: str,
                    cid: str | None = None) -> int:

@@ -44,6 +44,7 @@ from .errors import ArenaError, ErrorCode
 from .keys import SINGLE, Buckets, events_key, record_key, room_channel, state_key
 from .redis_batch import CommandBatcher
 from .rooms import RoomState, Status, Transition
+from .store import register_publishing_script
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +114,7 @@ class RoomRepository:
         self.buckets = buckets
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
-        self._commit = client.register_script(_COMMIT)
+        self._commit = register_publishing_script(client, _COMMIT)
         self._batch = CommandBatcher(client)
 
     async def load(self, room_id: str) -> RoomState:

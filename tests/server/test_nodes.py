@@ -13,6 +13,8 @@ from tests.server.conftest import FAST_ENV
 # A real search long enough (the top level: about a second) to kill something in the middle of it.
 SLOW_AI_ENV = FAST_ENV | {"AI_MAX_TIME_MS": "0"}
 
+pytestmark = pytest.mark.redis_cluster  # rooms over sockets, on both kinds of Redis
+
 
 async def test_players_on_different_nodes_and_a_spectator_see_one_game(server_factory):
     node_a = server_factory.start("node-a", env=FAST_ENV)
