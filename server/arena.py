@@ -30,6 +30,7 @@ from .keys import Buckets
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from .presence import Presence
 from .ratelimit import KeyedLimiter
+from .redis_batch import CommandBatcher, ReplicaWait
 from .repository import ABANDON_GRACE_S, RoomRepository
 from .room_service import RoomService
 from .settings import Settings
@@ -67,7 +68,9 @@ def build_arena(app: web.Application) -> Arena:
     buckets = Buckets.for_cluster(settings.redis_cluster)
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
                           record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX],
-                          buckets=buckets)
+                          buckets=buckets, batcher=CommandBatcher(
+                              client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
+                              metrics.unreplicated_commits.inc))
     timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)

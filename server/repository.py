@@ -108,14 +108,15 @@ class Commit:
 
 class RoomRepository:
     def __init__(self, client: redis.Redis, *, room_ttl_s: int, record_ttl_s: int,
-                 outbox_key: str, buckets: Buckets = SINGLE) -> None:
+                 outbox_key: str, buckets: Buckets = SINGLE,
+                 batcher: CommandBatcher | None = None) -> None:
         self.redis = client
         self.outbox_key = outbox_key  # the outbox's name before bucketing (server/keys.py)
         self.buckets = buckets
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
         self._commit = register_publishing_script(client, _COMMIT)
-        self._batch = CommandBatcher(client)
+        self._batch = batcher or CommandBatcher(client)  # with a ReplicaWait: durable commits
 
     async def load(self, room_id: str) -> RoomState:
         state = await self.find(room_id)
