@@ -303,7 +303,8 @@ function clockText(clock) {
 
 /** "3+2 · Rated · by Lan": the clock, whether the game is rated and, when known, who opened the room. */
 function roomMeta(room) {
-  return [clockText(room.clock), room.rated ? t("replay.rated") : null,
+  const opening = room.opening && room.opening !== "none" ? t(`home.opening.${room.opening}`) : null;
+  return [clockText(room.clock), room.rated ? t("replay.rated") : null, opening,
     room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · ");
 }
 
