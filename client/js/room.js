@@ -31,6 +31,7 @@ export function mountRoom(main, roomId) {
   const connBadge = document.getElementById("conn");
   let state = null;
   let mySeat = null;
+  let seatV = -1; // the room version mySeat is as of (the welcome's): older swaps are counted
   let presence = null;
   let review = null;
   let board = null;
@@ -193,12 +194,13 @@ export function mountRoom(main, roomId) {
     state = applyEvent(state, event);
     if (event.cid && event.cid === awaitingMove) awaitingMove = null;
     if (leaving && event.cid === leaving.cid) goAfterSearch(leaving.choice);
+    const swapsSeat = mySeat && event.v > seatV;
     if (event.type === "rematch") {
-      if (mySeat) mySeat = 3 - mySeat;
+      if (swapsSeat) mySeat = 3 - mySeat;
       review = null;
       notice("room.swapped");
     } else if (event.type === "opening_choice") {
-      if (event.swapped && mySeat) mySeat = 3 - mySeat; // black sits in seat 1
+      if (event.swapped && swapsSeat) mySeat = 3 - mySeat; // black sits in seat 1
       const [key, params] = choiceNotice(event, (seat) => seatName(state, style(), seat));
       notice(key, params);
     } else if (event.type === "seat_taken" && event.player) {
@@ -345,6 +347,7 @@ export function mountRoom(main, roomId) {
   conn.addEventListener("welcome", (e) => {
     const { msg } = e.detail;
     mySeat = msg.seat;
+    seatV = msg.v;
     if (mySeat && spectatorChat) conn.send("spectator_chat", { open: true }); // a new socket
     clockOffset = msg.now - Date.now();
     claimAfter = msg.claim_after_ms ?? claimAfter;

@@ -13,6 +13,20 @@ from tests.client.players import COMPUTER, Player
 
 AI_REPLY_TIMEOUT_MS = 60_000  # the first AI action may wait for the AI worker process to start
 MAX_TURNS = 30
+# The page's sockets, kept where the test can close them; while `__blockSockets` is set, new
+# ones go to a closed port, so the page stays disconnected until the test lets it back.
+KEEP_SOCKETS = """(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = function (url, protocols) {
+    const socket = new Real(window.__blockSockets ? "ws://127.0.0.1:9/" : url, protocols);
+    window.__sockets.push(socket);
+    return socket;
+  };
+  Object.assign(window.WebSocket, Real);
+  window.WebSocket.prototype = Real.prototype;
+})()"""
+CUT_SOCKETS = "() => { window.__blockSockets = true; window.__sockets.forEach((s) => s.close()); }"
 REPLY_OR_END = """n => document.querySelectorAll('#move-list button.mv').length >= n
     || !document.getElementById('gameover').hidden"""
 
@@ -91,6 +105,26 @@ def test_a_swap2_game_between_two_browsers(players):
     expect(minh.result_title()).to_have_text("You win!")
     expect(lan.result_title()).to_have_text("You lost")
     minh.shot("swap2-finished")
+
+
+def test_a_player_who_reconnects_after_missing_the_swap_sits_in_the_new_seat(players):
+    lan = players("lan")
+    lan.page.add_init_script(KEEP_SOCKETS)
+    create_swap2(lan, opponent="A friend", first="Me")
+    minh = players("minh")
+    minh.visit(lan.share_link(), name="Minh")
+    for stone in ("h8", "h9", "i9"):
+        lan.play(stone)
+    minh.wait_plies(3)
+    badge = lan.page.locator("#conn")
+    lan.page.evaluate(CUT_SOCKETS)  # Lan's connection drops while Minh chooses
+    expect(badge).not_to_have_attribute("data-state", "online")
+    minh.click("#choose-black")
+    expect(minh.status()).to_contain_text("Lan to move")
+    lan.page.evaluate("() => { window.__blockSockets = false; }")
+    expect(badge).to_have_attribute("data-state", "online", timeout=30_000)
+    expect(seat_of(lan, "Lan")).to_contain_text("White · you")
+    expect(lan.status()).to_have_text("Your turn")
 
 
 def test_a_swap2_game_against_the_computer(players):

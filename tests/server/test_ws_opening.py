@@ -142,3 +142,23 @@ async def test_an_ai_demo_plays_through_the_swap2_opening(arena_node):
     choice = await watcher.wait_for("opening_choice", within=60)
     assert choice["choice"] in ("black", "white", "place_two")
     await watcher.wait_for("move", lambda m: m.get("phase") == "play", within=60)
+
+
+async def test_a_socket_resuming_across_a_swap_keeps_the_seat_its_welcome_named(arena_node):
+    room, lan, minh = await swap2_pair(arena_node)
+    for stone in THREE:
+        await lan.move(stone)
+    before = lan.last_v
+    await minh.command("opening_choice", choice="black")
+    await lan.close()
+    await minh.wait_for("presence", lambda m: m["players"] == {"1": True, "2": False})
+    # Lan reopens from before the choice: the welcome names seat 2 and the missed choice is
+    # replayed; the socket must stay seat 2's, not be swapped a second time.
+    again = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"], v=before)
+    assert again.seat == 2
+    assert (await again.wait_for("opening_choice"))["swapped"] is True
+    # A spectator arriving after the replay: the presence it causes counts every socket.
+    watcher = await Player.join(arena_node.ws_url, room["room_id"], watch=True)
+    presence = await minh.wait_for("presence", lambda m: m["spectators"] == 1)
+    assert presence["players"] == {"1": True, "2": True}
+    await watcher.close()
