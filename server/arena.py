@@ -54,6 +54,7 @@ class Arena:
     chat: ChatStore
     analysis: AnalysisService
     analysis_limiter: KeyedLimiter | None
+    board_limiter: KeyedLimiter | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -86,7 +87,8 @@ def build_arena(app: web.Application) -> Arena:
                                metrics, pool)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
                  _per_minute(settings.room_creations_per_minute), chat, analysis,
-                 _per_minute(settings.analyses_per_minute))
+                 _per_minute(settings.analyses_per_minute),
+                 _per_minute(settings.board_searches_per_minute))
 
 
 def _per_minute(limit: int) -> KeyedLimiter | None:
