@@ -188,9 +188,8 @@ export function mountRoom(main, roomId) {
     if (event.cid && event.cid === awaitingMove) awaitingMove = null;
     if (leaving && event.cid === leaving.cid) goAfterSearch(leaving.choice);
     if (event.type === "rematch") {
-      if (mySeat) mySeat = 3 - mySeat;
       review = null;
-      notice("room.swapped");
+      if (JSON.stringify(before.seats) !== JSON.stringify(state.seats)) notice("room.swapped");
     } else if (event.type === "seat_taken" && event.player) {
       notice("room.joined", { name: seatName(state, style(), event.seat) });
     } else if (DECLINES[event.type] && event.seat !== mySeat) {
@@ -351,6 +350,11 @@ export function mountRoom(main, roomId) {
     if (msg.type === "chat_history") chat.history(msg);
     else if (!chat.add(msg)) return;
     if (state) render(false);
+  });
+  conn.addEventListener("seat", (e) => {
+    // The server moved this socket to another seat (a rematch swaps them), just before the
+    // event that did it: the page takes the seat it is told, it knows no swap rule.
+    mySeat = e.detail.msg.seat;
   });
   conn.addEventListener("presence", (e) => {
     const before = presence;

@@ -99,6 +99,20 @@ async def test_rematch_swaps_the_seats(arena_node):
     assert (await second.move("a1"))["type"] == "move"
 
 
+async def test_after_a_rematch_each_player_is_told_its_new_seat_before_the_event(arena_node):
+    room, first, second = await seated_pair(arena_node, variant="tictactoe")
+    spectator = await Player.join(arena_node.ws_url, room["room_id"], watch=True)
+    await first.command("resign")
+    await second.command("rematch_offer")
+    await first.command("rematch_accept")  # answered by the rematch event
+    await second.wait_for("rematch")
+    for player, seat in ((first, 2), (second, 1)):
+        told = [m for m in player.received if m["type"] in ("seat", "rematch")]
+        assert [m["type"] for m in told] == ["seat", "rematch"] and told[0]["seat"] == seat
+    await spectator.wait_for("rematch")
+    assert all(m["type"] != "seat" for m in spectator.received)
+
+
 async def test_claim_win_after_the_opponent_left_long_enough(arena_node):
     room, first, second = await seated_pair(arena_node, variant="gomoku")
     await second.close()
