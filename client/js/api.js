@@ -68,6 +68,22 @@ export function aiLevels() {
   return levelsRequest;
 }
 
+let variantsRequest = null;
+
+/** GET /api/variants, asked once: { variants: [board], custom: { spec, rows, cols, k, rules } }. */
+export function variantList() {
+  variantsRequest = variantsRequest || request("GET", "/api/variants").catch((err) => {
+    variantsRequest = null;
+    throw err;
+  });
+  return variantsRequest;
+}
+
+/** GET /api/variants/{spec}: the board of any variant spec, a custom one too. */
+export function variantBoard(spec) {
+  return request("GET", `/api/variants/${encodeURIComponent(spec)}`);
+}
+
 /** Public rooms being played, for watching. */
 export async function liveRooms() {
   const data = await request("GET", "/api/rooms");
