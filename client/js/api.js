@@ -57,27 +57,23 @@ export async function openRooms() {
   return data.rooms || [];
 }
 
-let levelsRequest = null;
-
-/** GET /api/levels, asked once: { default, levels: [{ level, name, about, rating }] }. */
-export function aiLevels() {
-  levelsRequest = levelsRequest || request("GET", "/api/levels").catch((err) => {
-    levelsRequest = null;
-    throw err;
-  });
-  return levelsRequest;
+/** A GET the page asks once and shares (asked again after a failure). */
+function askedOnce(path) {
+  let pending = null;
+  return () => {
+    pending = pending || request("GET", path).catch((err) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
 }
 
-let variantsRequest = null;
+/** GET /api/levels: { default, levels: [{ level, name, about, rating }] }. */
+export const aiLevels = askedOnce("/api/levels");
 
-/** GET /api/variants, asked once: { variants: [board], custom: { spec, rows, cols, k, rules } }. */
-export function variantList() {
-  variantsRequest = variantsRequest || request("GET", "/api/variants").catch((err) => {
-    variantsRequest = null;
-    throw err;
-  });
-  return variantsRequest;
-}
+/** GET /api/variants: { variants: [board], custom: { spec, rows, cols, k, rules } }. */
+export const variantList = askedOnce("/api/variants");
 
 /** GET /api/variants/{spec}: the board of any variant spec, a custom one too. */
 export function variantBoard(spec) {
