@@ -231,13 +231,13 @@ class Connection:
             if v <= self.last_v and not force:
                 return
             self.last_v = max(self.last_v, v)
-            if kind == "rematch" and self.seat is not None:
+            if self.seat is not None and (kind == "rematch" or message.get("swapped")):
                 await self._swap_seat()
         await self.ws.send_str(dumps(message) if text is None else text)
 
     async def _swap_seat(self) -> None:
-        """A rematch swapped the seats: count this socket under its new seat and tell its
-        client which one, before the `rematch` event (the page keeps no swap rule)."""
+        """A rematch or an opening choice swapped the seats: count this socket under its new
+        seat and tell its client which one, before the event (the page keeps no swap rule)."""
         old, self.seat = self.seat, 3 - self.seat  # type: ignore[operator]
         await self.arena.presence.moved(self.room_id, old, self.seat)
         await self.ws.send_str(dumps({"type": "seat", "seat": self.seat}))

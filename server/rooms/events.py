@@ -13,4 +13,5 @@ EVENT_TYPES: frozenset[str] = frozenset({
     "draw_offered", "draw_declined",  # offers.py
     "takeback_requested", "takeback_declined", "takeback",
     "rematch_offered", "rematch_declined", "rematch",
+    "opening_choice",  # opening.py: swap / swap2
 })
