@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 
 from server.rooms.events import EVENT_TYPES
-from tests.server.test_event_replay import GAMES, random_game
+from tests.server.test_event_replay import random_game
+
+GAMES = 60
 
 
 def test_the_page_applies_events_exactly_as_the_server_changes_its_state(players):

@@ -63,6 +63,9 @@ def random_choice(rng: random.Random, state: RoomState) -> commands.OpeningChoic
 
 
 def random_command(rng: random.Random, state: RoomState) -> commands.Command:
+    if state.takeback_request is not None and rng.random() < 0.5:
+        # Answered by the seat it is put to, or the next move mostly cancels it unanswered.
+        return commands.TakebackAnswer(3 - state.takeback_request, rng.random() < 0.5)
     seat = rng.choice([1, 2, 1, 2, None])
     makers: list[Callable[[], commands.Command]] = [
         lambda: random_move(rng, state),
