@@ -75,6 +75,17 @@ export const aiLevels = askedOnce("/api/levels");
 /** GET /api/variants: { variants: [board], custom: { spec, rows, cols, k, rules } }. */
 export const variantList = askedOnce("/api/variants");
 
+/** GET /api/limits: { name, chat, username, password: [least, most] characters, clock }. */
+export const inputLimits = askedOnce("/api/limits");
+
+/** Gives `input` the server's bounds for `what` ("name", "chat", ...) once they are known. */
+export function limitInput(input, what) {
+  inputLimits().then((limits) => {
+    [input.minLength, input.maxLength] = limits[what];
+  }, () => {});
+  return input;
+}
+
 /** GET /api/variants/{spec}: the board of any variant spec, a custom one too. */
 export function variantBoard(spec) {
   return request("GET", `/api/variants/${encodeURIComponent(spec)}`);
@@ -169,13 +180,13 @@ export function forgetToken(roomId) {
   localStorage.removeItem(TOKEN_PREFIX + roomId);
 }
 
-/** The display name: trimmed, at most 20 characters (the server's limit), or "" when unset. */
+/** The display name: trimmed (its field takes the server's limit), or "" when unset. */
 export function loadName() {
-  return (localStorage.getItem(NAME_KEY) || "").trim().slice(0, 20);
+  return (localStorage.getItem(NAME_KEY) || "").trim();
 }
 
 export function saveName(name) {
-  const clean = name.trim().slice(0, 20);
+  const clean = name.trim();
   if (clean) localStorage.setItem(NAME_KEY, clean);
   else localStorage.removeItem(NAME_KEY);
   return clean;

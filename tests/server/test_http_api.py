@@ -333,3 +333,13 @@ async def test_unknown_api_routes_and_methods_are_answered_in_json(arena_node, m
                                                                    status, code):
     got_status, data = await http(method, f"{arena_node.url}{path}")
     assert (got_status, data["error"]) == (status, code) and data["message"]
+
+
+async def test_the_name_limit_served_is_the_one_a_room_enforces(arena_node):
+    status, limits = await http("GET", f"{arena_node.url}/api/limits")
+    most = limits["name"][1]
+    room = await create_room(arena_node.url, variant="gomoku", your_side="first", name="n" * most)
+    assert room["state"]["seats"]["1"]["name"] == "n" * most
+    status, refused = await http("POST", f"{arena_node.url}/api/rooms",
+                                 {"variant": "gomoku", "name": "n" * (most + 1)})
+    assert status == 400
