@@ -34,6 +34,7 @@ from .errors import ArenaError, ErrorCode, from_engine
 from .exports import CONTENT_TYPES, export_game
 from .http_guard import Handler, json_api_errors, same_origin_writes
 from .identity import player_of
+from .keys import new_room_id, quickplay_lock_key
 from .levels import get_levels
 from .lobby import open_rooms
 from .pages import index_page
@@ -44,7 +45,7 @@ from .room_service import now_ms
 from .rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
 from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
 from .rooms.opening import openings_for
-from .tokens import hash_token, new_room_id, new_token, same_hash
+from .tokens import hash_token, new_token, same_hash
 from .user_text import TextError, clean_name, loads_strict
 
 log = logging.getLogger(__name__)
@@ -246,7 +247,7 @@ async def post_quickplay(request: web.Request) -> web.Response:
     body = await read_body(request)
     variant, clock, name = parse_variant(body), parse_clock(body), parse_name(body)
     clock_key = "none" if clock is None else f"{clock.initial_ms}+{clock.increment_ms}"
-    lock = arena.repo.redis.lock(f"quickplay:{variant}:{clock_key}", timeout=QUICKPLAY_LOCK_S,
+    lock = arena.repo.redis.lock(quickplay_lock_key(variant, clock_key), timeout=QUICKPLAY_LOCK_S,
                                  blocking_timeout=QUICKPLAY_LOCK_S)
     try:
         async with lock:

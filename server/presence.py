@@ -30,7 +30,8 @@ import redis.asyncio as redis
 from redis.asyncio.client import Pipeline
 
 from .chat import chat_keys
-from .repository import ABANDON_GRACE_S, events_key, state_key
+from .keys import ONLINE_KEY, events_key, presence_key, seen_key, state_key
+from .repository import ABANDON_GRACE_S
 from .rooms import RoomState, SeatKind, Transition
 from .rooms.claims import away_claim_at, away_claim_inputs
 
@@ -40,15 +41,6 @@ REFRESH_S = 5.0
 REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
 STALE_MS = 15_000
 SPECTATOR = "s"
-ONLINE_KEY = "online"
-
-
-def presence_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:presence"
-
-
-def seen_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:seen"
 
 
 def now_ms() -> int:

@@ -11,6 +11,7 @@ import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
 import { errorText, onLangChange, t } from "./i18n.js";
 import { cellToStr, replay, strToCell } from "./notation.js";
+import { choiceNotice } from "./opening_view.js";
 import { LOW_TIME_MS, RoomView, colourName, seatName } from "./room_view.js";
 import { playSound } from "./sound.js";
 import { applyEvent, clockLeft } from "./state.js";
@@ -70,6 +71,9 @@ export function mountRoom(main, roomId) {
     share: () => shareLink(),
     search: (choice) => leaveSearch(choice),
     join: (name) => takeSeat(name),
+    choose: (choice) => {
+      if (!conn.send("opening_choice", { choice })) toast(errorText("network"), "error");
+    },
     rerender: () => render(false),
   });
   main.setAttribute("aria-busy", "true");
@@ -132,8 +136,10 @@ export function mountRoom(main, roomId) {
       forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
-    const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove;
-    board.setInteractive(Boolean(myTurn), state.turn);
+    const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove
+      && state.phase !== "choose";
+    // The stone's colour follows the move count (in an opening, the actor places both colours).
+    board.setInteractive(Boolean(myTurn), 1 + (state.moves.length % 2));
   }
 
   /** This player's `claim_at` in a server message (the state or presence), or null. */
@@ -189,6 +195,9 @@ export function mountRoom(main, roomId) {
     if (event.type === "rematch") {
       review = null;
       if (JSON.stringify(before.seats) !== JSON.stringify(state.seats)) notice("room.swapped");
+    } else if (event.type === "opening_choice") {
+      const [key, params] = choiceNotice(event, (seat) => seatName(state, style(), seat));
+      notice(key, params);
     } else if (event.type === "seat_taken" && event.player) {
       notice("room.joined", { name: seatName(state, style(), event.seat) });
     } else if (DECLINES[event.type] && event.seat !== mySeat) {
