@@ -75,7 +75,9 @@ def build_arena(app: web.Application) -> Arena:
     timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
-    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
+    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find,
+                        settings.claim_after_s * 1000)
+    service.after_commit.append(presence.on_commit)
     pool = AiPool(settings.ai_workers, metrics)
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
