@@ -123,3 +123,11 @@ def rematch(state: RoomState, now: int) -> Step:
                     started_at=now, finished_at=None, last_move_at=None)
     state = replace(state, move_deadline=move_deadline(state, now))
     return state, [{"type": "rematch", "state": None}]
+
+
+def seat_after(event: Event, seat: int | None) -> int | None:
+    """The seat a player holds once `event` has happened (None: a spectator stays one): a
+    rematch swaps the seats, so the player who sat in 1 now sits in 2."""
+    if seat is None or event["type"] != "rematch":
+        return seat
+    return other(seat)
