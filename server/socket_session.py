@@ -92,6 +92,16 @@ class FetchHistory:
 
 
 @dataclass(slots=True, frozen=True)
+class CatchUp:
+    """Load the room, its events after `since` and the chat histories (`shown` filled), and
+    only then feed the events to `history` and send the histories: nothing goes out unless
+    all of it could be loaded."""
+
+    since: int
+    shown: frozenset[Channel]
+
+
+@dataclass(slots=True, frozen=True)
 class FetchChat:
     """Send the `chat_history` of `channels`, loaded with the `shown` ones filled (the rest
     empty); tagged with `cid` when it answers a message."""
@@ -146,8 +156,8 @@ class ScheduleTimers:
 
 
 Outgoing = Send | MoveSeat  # what goes through the socket's writer, in order
-Action = (Send | MoveSeat | CloseWith | TakeSeat | FetchHistory | FetchChat | Run | FetchAbsence
-          | PostChat | Present | Relist | ScheduleTimers)
+Action = (Send | MoveSeat | CloseWith | TakeSeat | FetchHistory | CatchUp | FetchChat | Run
+          | FetchAbsence | PostChat | Present | Relist | ScheduleTimers)
 
 
 def error_message(error: ArenaError, cid: str | None = None) -> dict[str, Any]:
@@ -250,7 +260,7 @@ class SocketSession:
 
     def resynced(self) -> list[Action]:
         """The fan-out lost Redis for a while: fetch what was published meanwhile."""
-        return [FetchHistory(self.last_v, force=False), FetchChat(self._shown())]
+        return [CatchUp(self.last_v, self._shown())]
 
     def owes(self) -> bool:
         """Whether events of this socket's accepted commands have not been sent yet."""

@@ -29,6 +29,7 @@ from .room_service import now_ms
 from .rooms import commands
 from .socket_session import (
     Action,
+    CatchUp,
     CloseCode,
     CloseWith,
     FetchAbsence,
@@ -157,6 +158,13 @@ class Connection:
                 state = await repo.load(self.room_id)
                 events = await repo.events_since(self.room_id, since, state.v)
                 await self.perform(session.history(state, events, force))
+            case CatchUp(since=since, shown=shown):
+                state = await repo.load(self.room_id)
+                events = await repo.events_since(self.room_id, since, state.v)
+                histories = await self.arena.chat.histories(self.room_id, set(shown))
+                await self.perform(session.history(state, events))
+                for history in histories:  # chat lines published meanwhile are in them
+                    self.queue(Send(history))
             case FetchChat(shown=shown, channels=channels, cid=cid):
                 for history in await self.arena.chat.histories(self.room_id, set(shown)):
                     if history["channel"] in channels:

@@ -6,6 +6,7 @@ from server.errors import ArenaError, ErrorCode
 from server.rooms import Mode, RoomState, apply, commands, new_room
 from server.socket_session import (
     ABUSE_LIMIT,
+    CatchUp,
     CloseCode,
     CloseWith,
     FetchAbsence,
@@ -259,6 +260,12 @@ def test_a_win_claim_is_judged_on_the_presence_facts_given():
     absence = Absence({1: True, 2: False}, {1: T0, 2: T0 - 1}, 60_000)
     [run] = opened(playing(), TOKEN_A).claim({"type": "claim_win"}, absence)
     assert (run.build(playing()).opponent_last_seen, run.build(playing()).seat) == (T0 - 1, 1)
+
+
+def test_after_a_lost_channel_the_socket_catches_up_from_its_last_version():
+    session = opened(playing(), TOKEN_A)
+    session.deliver([event(V + 1)])
+    assert session.resynced() == [CatchUp(V + 1, frozenset({"players"}))]
 
 
 def test_events_of_an_accepted_command_are_owed_until_sent():
