@@ -100,6 +100,14 @@ def test_a_rematch_leaves_a_spectator_a_spectator():
     assert seat_after({"type": "rematch"}, None) is None
 
 
+def test_an_opening_choice_that_swaps_colours_swaps_the_seat():
+    assert seat_after({"type": "opening_choice", "swapped": True}, 2) == 1
+
+
+def test_an_opening_choice_that_keeps_colours_keeps_the_seat():
+    assert seat_after({"type": "opening_choice", "swapped": False}, 2) == 2
+
+
 def test_events_other_than_a_rematch_keep_the_seat():
     assert seat_after({"type": "game_over"}, 1) == 1
 
