@@ -31,6 +31,7 @@ from engine.levels import LEVELS
 
 from .ai_pool import AiPool
 from .errors import ArenaError
+from .keys import ai_lease_key
 from .repository import RoomRepository
 from .room_service import RoomService
 from .rooms import Mode, Phase, RoomState, Transition, commands
@@ -56,10 +57,6 @@ _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
-
-
-def lease_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:lease:ai"
 
 
 class StaleSearch(Exception):
@@ -114,8 +111,8 @@ class AiPlayer:
             await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
             return
         owner = f"{self.node_id}:{secrets.token_hex(4)}"
-        if not await self.redis.set(lease_key(room_id), owner, nx=True, px=LEASE_MS):
-            left = await self.redis.pttl(lease_key(room_id))
+        if not await self.redis.set(ai_lease_key(room_id), owner, nx=True, px=LEASE_MS):
+            left = await self.redis.pttl(ai_lease_key(room_id))
             await self.timers.at(room_id, int(time.time() * 1000) + max(left, 0) + 100)
             return
         task = asyncio.create_task(self._play(room_id, owner))
@@ -135,7 +132,7 @@ class AiPlayer:
         finally:
             renewer.cancel()
             with contextlib.suppress(redis.RedisError, OSError):
-                await self._release(keys=[lease_key(room_id)], args=[owner])
+                await self._release(keys=[ai_lease_key(room_id)], args=[owner])
                 if retry_at is not None:
                     await self.timers.at(room_id, retry_at)
                 elif (state := await self.repo.find(room_id)) is not None:
@@ -144,7 +141,7 @@ class AiPlayer:
     async def _keep_lease(self, room_id: str, owner: str) -> None:
         while True:
             await asyncio.sleep(RENEW_EVERY_S)
-            if not await self._renew(keys=[lease_key(room_id)], args=[owner, LEASE_MS]):
+            if not await self._renew(keys=[ai_lease_key(room_id)], args=[owner, LEASE_MS]):
                 log.warning("room %s: AI lease lost", room_id)
                 return
 

@@ -3,13 +3,13 @@
 A request for a finished game claims its analysis document in the store (the first claim
 wins, so repeated requests and other nodes reuse it), then every position is searched in the
 analysis pool: its own worker processes at a lower CPU priority than the live AI's
-(``ANALYSIS_WORKERS``, nice 15), started on first use, so analyses never take a live game's
-worker, and are stopped while a live search runs (``server/background.py``), so they do not
-take its CPU either. Each position is searched to ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS``
-caps the time). Progress is saved after each
-position; when all are done, ``engine.review`` judges the moves and the document becomes
-``done``. A document left ``queued``/``running`` for ``STALE_S`` (its node died) is started
-again by the next request.
+(``ANALYSIS_WORKERS``, nice 15, in a session of their own: ``ai_pool.leave_node_group``),
+started on first use, so analyses never take a live game's worker, and are stopped while a
+live search runs (``server/background.py``), so they do not take its CPU either. Each
+position is searched to ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS`` caps the time). Progress is
+saved after each position; when all are done, ``engine.review`` judges the moves and the
+document becomes ``done``. A document left ``queued``/``running`` for ``STALE_S`` (its node
+died) is started again by the next request.
 
 The analysis board's searches (:meth:`AnalysisService.deepen`) run in the same pool one depth
 at a time (``engine.review.searched_deep_enough`` says when to stop), so each depth's answer
@@ -111,7 +111,7 @@ class AnalysisService:
         """The analysis workers, started by the first analysis (most nodes never need them)."""
         if self._pool is None:
             self._pool = AiPool(self.settings.analysis_workers, self.metrics,
-                                nice=ANALYSIS_NICE, gauges=False)
+                                nice=ANALYSIS_NICE, gauges=False, own_group=True)
             self._gate = BackgroundGate(self.live, self._pool)
         return self._pool
 
@@ -125,10 +125,10 @@ class AnalysisService:
             raise ArenaError(ErrorCode.ROOM_NOT_FOUND, "no finished game with this id")
         return record
 
-    async def request(self, game_id: str) -> dict[str, Any]:
-        """The game's analysis document, starting the analysis unless it exists or runs.
-        Documents are kept by room and game number, whichever id named the game."""
-        record = await self.finished_game(game_id)
+    async def request(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The analysis document of the game ``record`` (``finished_game``, or an archived
+        game's), starting the analysis unless it exists or runs. Documents are kept by room and
+        game number, whichever id named the game."""
         game_id, game_no = record["room_id"], record["game_no"]
         document = await self.store.load(game_id, game_no)
         if document is not None and not _stale(document):
@@ -145,8 +145,7 @@ class AnalysisService:
         task.add_done_callback(self._jobs.discard)
         return fresh
 
-    async def status(self, game_id: str) -> dict[str, Any]:
-        record = await self.finished_game(game_id)
+    async def status(self, record: dict[str, Any]) -> dict[str, Any]:
         document = await self.store.load(record["room_id"], record["game_no"])
         return document if document is not None else new_document("none")
 
@@ -180,6 +179,9 @@ class AnalysisService:
                 if final:
                     return
                 last = found
+        except Exception:
+            end = "failed"
+            raise
         finally:
             self.metrics.board_searches.labels(end=end).inc()
 

@@ -26,9 +26,11 @@ from .appkeys import OUTBOX, REDIS, SETTINGS
 from .chat import ChatStore
 from .clock_timer import TimerLoop
 from .fanout import Fanout
+from .keys import Buckets
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from .presence import Presence
 from .ratelimit import KeyedLimiter
+from .redis_batch import CommandBatcher, ReplicaWait
 from .repository import ABANDON_GRACE_S, RoomRepository
 from .room_service import RoomService
 from .settings import Settings
@@ -52,6 +54,7 @@ class Arena:
     chat: ChatStore
     analysis: AnalysisService
     analysis_limiter: KeyedLimiter | None
+    board_limiter: KeyedLimiter | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -63,12 +66,18 @@ ARENA = web.AppKey("arena", Arena)
 def build_arena(app: web.Application) -> Arena:
     settings, client = app[SETTINGS], app[REDIS]
     metrics = ArenaMetrics()
+    buckets = Buckets.for_cluster(settings.redis_cluster)
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
-                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX])
-    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000)
+                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX],
+                          buckets=buckets, batcher=CommandBatcher(
+                              client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
+                              metrics.unreplicated_commits.inc))
+    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
-    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
+    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find,
+                        settings.claim_after_s * 1000)
+    service.after_commit.append(presence.on_commit)
     pool = AiPool(settings.ai_workers, metrics)
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
@@ -80,7 +89,8 @@ def build_arena(app: web.Application) -> Arena:
                                metrics, pool)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
                  _per_minute(settings.room_creations_per_minute), chat, analysis,
-                 _per_minute(settings.analyses_per_minute))
+                 _per_minute(settings.analyses_per_minute),
+                 _per_minute(settings.board_searches_per_minute))
 
 
 def _per_minute(limit: int) -> KeyedLimiter | None:

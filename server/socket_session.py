@@ -280,7 +280,10 @@ class SocketSession:
             if v > self.seat_v:
                 old, self.seat, self.seat_v = self.seat, seat_after(message, self.seat), v
                 if old is not None and self.seat is not None and old != self.seat:
-                    return [MoveSeat(old, self.seat), Send(message, text)]
+                    # Presence counts the socket in its new seat, and the page learns which
+                    # seat it holds now before the event (the page keeps no swap rule).
+                    return [MoveSeat(old, self.seat), Send({"type": "seat", "seat": self.seat}),
+                            Send(message, text)]
         return [Send(message, text)]
 
     def _sees_spectators(self) -> bool:

@@ -173,6 +173,11 @@ def test_a_rematch_swaps_the_seat_and_moves_presence_before_the_event_is_sent():
     assert (actions[0], session.seat) == (MoveSeat(1, 2), 2)
 
 
+def test_a_rematch_tells_the_page_its_new_seat_just_before_the_event():
+    actions = opened(playing(), TOKEN_A).deliver([event(V + 1, "rematch")])
+    assert sent(actions) == [{"type": "seat", "seat": 2}, event(V + 1, "rematch")[0]]
+
+
 def test_a_rematch_leaves_a_spectator_where_it_is():
     session = opened(playing())
     assert [type(a) for a in session.deliver([event(V + 1, "rematch")])] == [Send]
