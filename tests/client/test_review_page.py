@@ -111,3 +111,12 @@ def test_review_page_of_a_game_without_an_opening_rule_shows_none(players, app_s
     me.page.goto(f"{me.base_url}/g/{game_id}")
     expect(me.page.locator(".board .layer-pieces > *")).to_have_count(len(GAME))
     expect(me.page.locator("#review-opening")).to_be_hidden()
+
+
+def test_the_analysis_board_draws_any_board_the_server_describes(players):
+    me = players("board-custom")
+    me.page.goto(f"{me.base_url}/analysis?variant=custom-9x11-k4-standard&moves=e5")
+    expect(me.page.locator('[role="gridcell"]')).to_have_count(9 * 11)
+    expect(me.page.locator(".board .layer-pieces > *")).to_have_count(1)
+    me.page.goto(f"{me.base_url}/analysis?variant=custom-99x99-k4-standard")
+    expect(me.page.locator('[role="gridcell"]')).to_have_count(15 * 15)  # gomoku instead

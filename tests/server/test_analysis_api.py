@@ -111,6 +111,19 @@ async def test_analysis_requests_are_rate_limited_per_address(server_factory):
     assert statuses == [404, 404, 429] and data["error"] == "rate_limited"
 
 
+async def test_board_positions_have_their_own_limit_per_address(server_factory):
+    node = server_factory.start("node-board-limited", env={"ANALYSES_PER_MINUTE": "1",
+                                                           "BOARD_SEARCHES_PER_MINUTE": "3"})
+    statuses = []
+    for moves in ([], ["b2"], ["b2", "a1"], ["b2", "a1", "c3"]):
+        status, data = await http("POST", f"{node.url}/api/analyse",
+                                  {"variant": "tictactoe", "moves": moves})
+        statuses.append(status)
+    assert statuses == [200, 200, 200, 429] and data["error"] == "rate_limited"
+    status, _ = await http("POST", f"{node.url}/api/games/nosuchgame/analysis")
+    assert status == 404  # the game analysis limit is another one, not used up
+
+
 async def test_a_pasted_psq_record_imports_as_moves_for_the_board(arena_node):
     text = "Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n9,8,0\r\nfirst.zip\r\nsecond.zip\r\n-1\r\n"
     status, data = await http("POST", f"{arena_node.url}/api/import",
