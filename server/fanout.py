@@ -27,7 +27,7 @@ import redis.asyncio as redis
 
 from .keys import room_channel as channel
 from .repository import dumps
-from .store import is_cluster
+from .store import STORE_ERRORS, is_cluster
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ class Fanout:
             del self.rooms[room_id]
             name = channel(room_id)
             self._channels.pop(name, None)
-            with contextlib.suppress(redis.RedisError, OSError):
+            with contextlib.suppress(*STORE_ERRORS):
                 await (self.pubsub.sunsubscribe if self.sharded else self.pubsub.unsubscribe)(name)
 
     async def run(self) -> None:
@@ -125,7 +125,7 @@ class Fanout:
         while wanted():
             try:
                 message = await read()
-            except (redis.RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 log.warning("pub/sub read failed: %r; retrying", exc)
                 await asyncio.sleep(RETRY_S)
                 continue
@@ -196,5 +196,5 @@ class Fanout:
             subscriber.deliver(messages)
 
     async def close(self) -> None:
-        with contextlib.suppress(redis.RedisError, OSError):
+        with contextlib.suppress(*STORE_ERRORS):
             await self.pubsub.aclose()
