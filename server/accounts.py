@@ -26,6 +26,7 @@ from aiohttp import web
 
 from .api import read_body
 from .appkeys import REDIS, SQL
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .identity import (
     COOKIE,
@@ -37,7 +38,6 @@ from .identity import (
 )
 from .players_api import store_route
 from .proxy import client_address
-from .room_service import now_ms
 from .rooms.commands import PlayerRef
 from .store_sql import accounts as store
 from .tokens import hash_token, new_token

@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 
 import redis.asyncio as redis
 
@@ -26,6 +25,7 @@ from engine.analysis import Analysis
 from engine.levels import LEVELS
 
 from .ai_pool import AiPool
+from .clock import now_ms
 from .errors import ArenaError
 from .repository import RoomRepository
 from .room_service import RoomService
@@ -66,7 +66,7 @@ def search_budget_ms(state: RoomState, level: int, cap_ms: int) -> int:
     if cap_ms > 0:
         budget = min(budget, cap_ms)
     if state.clock is not None:
-        left = state.clock.time_left(state.turn, int(time.time() * 1000))
+        left = state.clock.time_left(state.turn, now_ms())
         budget = min(budget, left // CLOCK_SHARE)
     return max(MIN_TIME_MS, budget)
 
@@ -99,19 +99,19 @@ class AiPlayer:
     async def on_commit(self, _old: RoomState, transition: Transition) -> None:
         """After any commit: if an AI seat must move now, start at once (no timer wait)."""
         due = ai_due_at(transition.state, self.timers.pace_ms)
-        if due is not None and due <= int(time.time() * 1000):
+        if due is not None and due <= now_ms():
             await self.play(transition.state.room_id)
 
     async def play(self, room_id: str) -> None:
         """Make the AI move in `room_id` unless this or another node is already on it."""
         if room_id in self._running:
             # Searching here already; look again when the lease would lapse if this node died.
-            await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
+            await self.timers.at(room_id, now_ms() + LEASE_MS + 500)
             return
         owner = f"{self.node_id}:{secrets.token_hex(4)}"
         if not await self.redis.set(lease_key(room_id), owner, nx=True, px=LEASE_MS):
             left = await self.redis.pttl(lease_key(room_id))
-            await self.timers.at(room_id, int(time.time() * 1000) + max(left, 0) + 100)
+            await self.timers.at(room_id, now_ms() + max(left, 0) + 100)
             return
         task = asyncio.create_task(self._play(room_id, owner))
         self._running[room_id] = task
@@ -126,7 +126,7 @@ class AiPlayer:
             log.info("room %s: AI move dropped (%r)", room_id, exc)
         except Exception:
             log.exception("room %s: AI move failed; retrying", room_id)
-            retry_at = int(time.time() * 1000) + RETRY_AFTER_FAILURE_MS
+            retry_at = now_ms() + RETRY_AFTER_FAILURE_MS
         finally:
             renewer.cancel()
             with contextlib.suppress(redis.RedisError, OSError):
@@ -148,7 +148,7 @@ class AiPlayer:
         if state is None or not state.ai_to_move():
             return
         # If this node dies from here on, another node finds the room when the lease lapses.
-        await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
+        await self.timers.at(room_id, now_ms() + LEASE_MS + 500)
         seat = state.seat(state.turn)
         assert seat is not None and seat.level is not None
         analysis = await self.pool.choose(
@@ -157,7 +157,7 @@ class AiPlayer:
             seed=secrets.randbelow(2**31))
         searched = state.moves
         answer_at = (state.last_move_at or 0) + reply_pause_ms(state, analysis, self.think_ms)
-        await asyncio.sleep(max(0, answer_at - int(time.time() * 1000)) / 1000)
+        await asyncio.sleep(max(0, answer_at - now_ms()) / 1000)
 
         def ai_move(current: RoomState) -> commands.Move:
             if current.moves != searched or current.game_no != state.game_no \

@@ -30,6 +30,7 @@ from engine.variants import (
 
 from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode, from_engine
 from .exports import CONTENT_TYPES, export_game
 from .http_guard import Handler, json_api_errors, same_origin_writes
@@ -40,7 +41,6 @@ from .pages import index_page
 from .proxy import client_address, public_origin
 from .qr import qr_svg
 from .repository import game_record
-from .room_service import now_ms
 from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
 from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
 from .tokens import hash_token, new_room_id, new_token, same_hash

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -26,6 +25,7 @@ import redis.asyncio as redis
 from redis.asyncio.client import Pipeline
 
 from .chat import chat_keys
+from .clock import now_ms
 from .repository import ABANDON_GRACE_S, events_key, state_key
 from .rooms import RoomState, SeatKind
 
@@ -44,10 +44,6 @@ def presence_key(room_id: str) -> str:
 
 def seen_key(room_id: str) -> str:
     return f"room:{{{room_id}}}:seen"
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class Presence:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import time
 from collections import OrderedDict
+
+from .clock import monotonic_s
 
 
 class TokenBucket:
@@ -11,11 +12,11 @@ class TokenBucket:
         self.capacity = capacity
         self.per_second = per_second
         self.tokens = capacity
-        self.updated = time.monotonic()
+        self.updated = monotonic_s()
 
     def take(self) -> bool:
         """Spend one token if there is one; False means over the limit."""
-        now = time.monotonic()
+        now = monotonic_s()
         self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.per_second)
         self.updated = now
         if self.tokens >= 1:

@@ -19,13 +19,13 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .arena import ARENA, Arena
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .fanout import RoomMessage
 from .identity import player_of
 from .proxy import client_address
 from .ratelimit import TokenBucket
 from .repository import dumps
-from .room_service import now_ms
 from .rooms import RoomState, Status, commands
 from .rooms.chat import Channel, chat_line
 from .rooms.outcomes import demo_restart_at
