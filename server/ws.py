@@ -33,12 +33,14 @@ from .rooms.state import Mode
 from .tokens import hash_token, new_token, same_hash
 from .ws_messages import (
     Absence,
+    ChatMessage,
     Hello,
+    SpectatorChatMessage,
+    SyncMessage,
     chat_text,
-    check_type,
     client_id,
     command_builder,
-    field,
+    decode,
     frame_cid,
     parse_frame,
     parse_hello,
@@ -412,28 +414,28 @@ class Connection:
             error = ArenaError(ErrorCode.INTERNAL_ERROR, "the server failed; nothing changed")
             self.send(error_message(error, client_id(message)))
 
-    async def _on_message(self, message: dict[str, Any]) -> None:
-        kind = check_type(message)
+    async def _on_message(self, raw: dict[str, Any]) -> None:
+        message = decode(raw)
+        kind = message.kind
         self.arena.metrics.commands.labels(type=kind).inc()
         if kind == "ping":
             pong: dict[str, Any] = {"type": "pong", "now": now_ms()}
-            if (cid := client_id(message)) is not None:
-                pong["cid"] = cid
+            if message.cid is not None:
+                pong["cid"] = message.cid
             self.send(pong)
             return
-        if kind == "sync":
-            v = field(message, "v", int, required=True)
+        if isinstance(message, SyncMessage):
             state = await self.arena.repo.load(self.room_id)
-            events = await self.arena.repo.events_since(self.room_id, v, state.v)
+            events = await self.arena.repo.events_since(self.room_id, message.v, state.v)
             self._send_history(state, events, force=True)
             return
-        if kind == "chat":
+        if isinstance(message, ChatMessage):
             await self._chat(message)
             return
-        if kind == "spectator_chat":
-            self.spectator_chat = field(message, "open", bool, required=True)
+        if isinstance(message, SpectatorChatMessage):
+            self.spectator_chat = message.open
             history = (await self._chat_histories())[-1]  # the spectators'
-            cid = client_id(message)
+            cid = message.cid
             self.send(history if cid is None else history | {"cid": cid})
             return
         absence = await self._absence() if kind == "claim_win" else None
@@ -441,13 +443,13 @@ class Connection:
         transition = await self.arena.service.execute(self.room_id, build)
         self.owed_v = max(self.owed_v, transition.state.v)
 
-    async def _chat(self, message: dict[str, Any]) -> None:
+    async def _chat(self, message: ChatMessage) -> None:
         text = chat_text(message)
         if not self.chat_bucket.take():
             raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
         state = await self.arena.repo.load(self.room_id)
         line = chat_line(state, self._seat_of(state), self.name, text, now_ms())
-        await self.arena.chat.post(self.room_id, line, self.address, client_id(message))
+        await self.arena.chat.post(self.room_id, line, self.address, message.cid)
 
     def _seat_of(self, state: RoomState) -> int | None:
         if self.token_hash is None:
