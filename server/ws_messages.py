@@ -21,6 +21,7 @@ import msgspec
 from .errors import ArenaError, ErrorCode
 from .rooms import RoomState, commands
 from .rooms.state import SEATS
+from .typed import convert
 from .user_text import TextError, check_chat_line, clean_name, loads_strict
 
 MAX_CID = 64
@@ -130,13 +131,13 @@ def parse_frame(text: str) -> dict[str, Any]:
 
 
 def typed(message: dict[str, Any], kind: Any) -> Any:
-    """`message` as the Struct `kind` (a union: chosen by `type`), or `bad_message` saying
-    which field is wrong and how (msgspec's words, `$.name` shown as `name`)."""
+    """`message` as the Struct `kind` (a union: chosen by `type`), nulls counting as absent;
+    else `bad_message` saying which field is wrong and how."""
     without_nulls = {key: value for key, value in message.items() if value is not None}
     try:
-        return msgspec.convert(without_nulls, kind)
-    except msgspec.ValidationError as error:
-        raise bad(f"{message['type']}: {str(error).replace('`$.', '`')}") from None
+        return convert(without_nulls, kind, ErrorCode.BAD_MESSAGE)
+    except ArenaError as error:
+        raise bad(f"{message['type']}: {error.message}") from None
 
 
 def parse_hello(message: dict[str, Any]) -> Hello:
