@@ -19,16 +19,16 @@ from .pages import index_page
 from .proxy import client_address
 
 
-def check_analysis_rate(request: web.Request) -> None:
+async def check_analysis_rate(request: web.Request) -> None:
     limiter = request.app[ARENA].analysis_limiter
-    if limiter is not None and not limiter.take(client_address(request)):
+    if limiter is not None and not await limiter.take(client_address(request)):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many analysis requests; wait a minute")
 
 
 @json_errors
 async def post_game_analysis(request: web.Request) -> web.Response:
     """202 while the analysis is queued or running, 200 with it when it is done."""
-    check_analysis_rate(request)
+    await check_analysis_rate(request)
     document = await request.app[ARENA].analysis.request(request.match_info["game_id"])
     return web.json_response(document, status=200 if document["status"] == "done" else 202)
 
@@ -42,7 +42,7 @@ async def get_game_analysis(request: web.Request) -> web.Response:
 @json_errors
 async def post_analyse(request: web.Request) -> web.Response:
     """One position for the analysis board: ``{variant, moves, multipv}``."""
-    check_analysis_rate(request)
+    await check_analysis_rate(request)
     body = await read_body(request)
     variant = parse_variant(body)
     multipv = body.get("multipv", 1)

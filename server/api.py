@@ -101,9 +101,9 @@ def parse_variant(body: dict[str, Any]) -> str:
     return variant_spec(decode(body, VariantBody))
 
 
-def check_creation_rate(request: web.Request) -> None:
+async def check_creation_rate(request: web.Request) -> None:
     limiter = request.app[ARENA].creation_limiter
-    if limiter is not None and not limiter.take(client_address(request)):
+    if limiter is not None and not await limiter.take(client_address(request)):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many rooms created; wait a minute")
 
 
@@ -147,7 +147,7 @@ async def join_room(arena: Arena, room_id: str, name: str | None,
 @json_errors
 async def post_room(request: web.Request) -> web.Response:
     body = decode(await read_body(request), RoomBody)
-    check_creation_rate(request)
+    await check_creation_rate(request)
     return web.json_response(
         await create_room(request.app[ARENA], body, await player_of(request)), status=201)
 
@@ -192,7 +192,7 @@ async def quickplay(request: web.Request, arena: Arena, raw: dict[str, Any],
             except ArenaError as error:
                 if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
                     raise
-    check_creation_rate(request)
+    await check_creation_rate(request)
     opened = decode(raw | {"your_side": "random", "public": True, "opponent": "human"},
                     RoomBody)
     created = await create_room(arena, opened, await player_of(request))

@@ -1,8 +1,9 @@
-"""Token buckets: a burst allowance refilled at a steady rate (per connection, per IP)."""
+"""Token buckets: a burst allowance refilled at a steady rate, for one socket's messages.
+
+Per-address limits, which must hold across nodes, are counted in Redis (server/ip_limits.py).
+"""
 
 from __future__ import annotations
-
-from collections import OrderedDict
 
 from .clock import monotonic_s
 
@@ -24,19 +25,3 @@ class TokenBucket:
             return True
         return False
 
-
-class KeyedLimiter:
-    """One bucket per key (a client IP), forgetting the least recently used beyond `max_keys`."""
-
-    def __init__(self, capacity: float, per_second: float, max_keys: int = 10_000) -> None:
-        self.capacity = capacity
-        self.per_second = per_second
-        self.max_keys = max_keys
-        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
-
-    def take(self, key: str) -> bool:
-        bucket = self.buckets.pop(key, None) or TokenBucket(self.capacity, self.per_second)
-        self.buckets[key] = bucket
-        if len(self.buckets) > self.max_keys:
-            self.buckets.popitem(last=False)
-        return bucket.take()

@@ -66,6 +66,20 @@ async def test_room_creation_is_limited_per_client_ip_and_other_ips_are_unaffect
     assert (await create_from(hostile_node.url, bystander))[0] == 201
 
 
+async def test_room_creation_limit_holds_across_nodes_sharing_one_redis(
+        server_factory, redis_factory):
+    """Two nodes, one Redis, one address creating on both in turn: the limit in all, not
+    twice it (the counts live in Redis, server/ip_limits.py)."""
+    redis_node = redis_factory.start()
+    env = {"AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "4"}
+    nodes = [server_factory.start(f"limit-{n}", redis_url=redis_node.url, env=env)
+             for n in (1, 2)]
+    flooding = loopback_address()
+    statuses = [(await create_from(nodes[n % 2].url, flooding))[0] for n in range(8)]
+    assert statuses == [201] * 4 + [429] * 4
+    assert (await create_from(nodes[1].url, loopback_address()))[0] == 201
+
+
 async def test_a_handshake_dribbled_in_byte_by_byte_is_cut_off(hostile_node):
     host, port = hostile_node.url.removeprefix("http://").split(":")
     reader, writer = await asyncio.open_connection(host, int(port))
