@@ -4,8 +4,9 @@ A person's opponent answers like a player: the move is committed no sooner than
 `reply_pause_ms` after the person's move (a timer while or after the search runs, never more
 search), so both moves get their animation and the client its "thinking" moment.
 
-The lease (`room:{id}:lease:ai`, SET NX PX) makes one node at a time responsible for a room's
-AI move; it is renewed while the search runs. Before searching, the room is registered in the
+The lease (`room:{id}:lease:ai`, a redis-py `Lock` that expires after LEASE_MS, the same kind
+as quick play's) makes one node at a time responsible for a room's AI move; it is renewed while
+the search runs. Before searching, the room is registered in the
 timers at the lease's expiry, so if this node dies, another node's timer scan finds the room, the
 lease has lapsed, and that node makes the move. The move is committed through the same atomic
 path as a human move, and only if the position is still the one searched.
@@ -19,6 +20,8 @@ import logging
 import secrets
 
 import redis.asyncio as redis
+from redis.asyncio.lock import Lock
+from redis.exceptions import LockError
 
 from engine.ai import MIN_TIME_MS
 from engine.analysis import Analysis
@@ -41,16 +44,6 @@ RETRY_AFTER_FAILURE_MS = 1000
 CLOCK_SHARE = 15  # with a clock, spend at most 1/CLOCK_SHARE of the time left on one move
 BUSY_PLIES = 30  # the reply pause grows with the stones on the board up to twice the least
 
-_RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
-end
-return 0
-"""
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
 
 
 def lease_key(room_id: str) -> str:
@@ -93,8 +86,6 @@ class AiPlayer:
         self.cap_ms = cap_ms
         self.think_ms = think_ms
         self._running: dict[str, asyncio.Task] = {}
-        self._renew = client.register_script(_RENEW)
-        self._release = client.register_script(_RELEASE)
 
     async def on_commit(self, _old: RoomState, transition: Transition) -> None:
         """After any commit: if an AI seat must move now, start at once (no timer wait)."""
@@ -108,17 +99,18 @@ class AiPlayer:
             # Searching here already; look again when the lease would lapse if this node died.
             await self.timers.at(room_id, now_ms() + LEASE_MS + 500)
             return
-        owner = f"{self.node_id}:{secrets.token_hex(4)}"
-        if not await self.redis.set(lease_key(room_id), owner, nx=True, px=LEASE_MS):
+        lease = self.redis.lock(lease_key(room_id), timeout=LEASE_MS / 1000, thread_local=False)
+        if not await lease.acquire(blocking=False,
+                                   token=f"{self.node_id}:{secrets.token_hex(4)}"):
             left = await self.redis.pttl(lease_key(room_id))
             await self.timers.at(room_id, now_ms() + max(left, 0) + 100)
             return
-        task = asyncio.create_task(self._play(room_id, owner))
+        task = asyncio.create_task(self._play(room_id, lease))
         self._running[room_id] = task
         task.add_done_callback(lambda _t: self._running.pop(room_id, None))
 
-    async def _play(self, room_id: str, owner: str) -> None:
-        renewer = asyncio.create_task(self._keep_lease(room_id, owner))
+    async def _play(self, room_id: str, lease: Lock) -> None:
+        renewer = asyncio.create_task(self._keep_lease(room_id, lease))
         retry_at = None
         try:
             await self._search_and_move(room_id)
@@ -130,16 +122,19 @@ class AiPlayer:
         finally:
             renewer.cancel()
             with contextlib.suppress(redis.RedisError, OSError):
-                await self._release(keys=[lease_key(room_id)], args=[owner])
+                with contextlib.suppress(LockError):  # lapsed: nothing to release
+                    await lease.release()
                 if retry_at is not None:
                     await self.timers.at(room_id, retry_at)
                 elif (state := await self.repo.find(room_id)) is not None:
                     await self.timers.schedule(state)  # e.g. a stale search: still owed
 
-    async def _keep_lease(self, room_id: str, owner: str) -> None:
+    async def _keep_lease(self, room_id: str, lease: Lock) -> None:
         while True:
             await asyncio.sleep(RENEW_EVERY_S)
-            if not await self._renew(keys=[lease_key(room_id)], args=[owner, LEASE_MS]):
+            try:
+                await lease.reacquire()  # back to a full LEASE_MS, if still ours
+            except LockError:
                 log.warning("room %s: AI lease lost", room_id)
                 return
 
