@@ -20,6 +20,7 @@ import msgspec
 
 from .errors import ArenaError, ErrorCode
 from .rooms import RoomState, commands
+from .rooms.chat import CHAT_MAX_CHARS
 from .rooms.state import SEATS
 from .typed import convert
 from .user_text import TextError, check_chat_line, clean_name, loads_strict
@@ -183,7 +184,8 @@ def decode(message: dict[str, Any]) -> ClientMessage:
 def chat_text(message: ChatMessage) -> str:
     """The `text` of a `chat` message (trimmed and judged by server/rooms/chat.py)."""
     if len(message.text) > MAX_RAW_CHAT:
-        raise ArenaError(ErrorCode.CHAT_TOO_LONG, "a chat message has at most 300 characters")
+        raise ArenaError(ErrorCode.CHAT_TOO_LONG,
+                         f"a chat message has at most {CHAT_MAX_CHARS} characters")
     try:
         check_chat_line(message.text)
     except TextError as error:
