@@ -18,11 +18,15 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import zlib
+from collections.abc import Callable
+from dataclasses import replace
 
 import redis.asyncio as redis
 from redis.asyncio.lock import Lock
 from redis.exceptions import LockError
 
+from engine import opening
 from engine.ai import MIN_TIME_MS
 from engine.analysis import Analysis
 from engine.levels import LEVELS
@@ -32,7 +36,8 @@ from .clock import now_ms
 from .errors import ArenaError
 from .repository import RoomRepository
 from .room_service import RoomService
-from .rooms import Mode, RoomState, Transition, commands
+from .rooms import Mode, Phase, RoomState, Transition, commands
+from .rooms.opening import FIRST_STONES, options_of
 from .rooms.timing import ai_due_at
 from .timer_index import TimerIndex
 
@@ -146,23 +151,42 @@ class AiPlayer:
         await self.timers.at(room_id, now_ms() + LEASE_MS + 500)
         seat = state.seat(state.turn)
         assert seat is not None and seat.level is not None
-        analysis = await self.pool.choose(
-            state.variant, state.moves, level=seat.level,
-            time_ms=search_budget_ms(state, seat.level, self.cap_ms),
-            seed=secrets.randbelow(2**31))
-        searched = state.moves
+        act, analysis = await self._decide(state, seat.level)
         answer_at = (state.last_move_at or 0) + reply_pause_ms(state, analysis, self.think_ms)
         await asyncio.sleep(max(0, answer_at - now_ms()) / 1000)
 
-        def ai_move(current: RoomState) -> commands.Move:
-            if current.moves != searched or current.game_no != state.game_no \
+        def ai_action(current: RoomState) -> commands.Command:
+            if current.moves != state.moves or current.game_no != state.game_no \
+                    or current.opening_choices != state.opening_choices \
                     or not current.ai_to_move():
                 raise StaleSearch(room_id)
-            return commands.Move(current.turn, analysis.move, by_ai=True)
+            return act(current.turn)
 
-        await self.service.execute(room_id, ai_move)
+        await self.service.execute(room_id, ai_action)
         log.info("room %s: AI played %s (depth %d, %.0f ms)", room_id, analysis.move,
                  analysis.depth, analysis.time_ms)
+
+    async def _decide(self, state: RoomState, level: int
+                      ) -> tuple[Callable[[int], commands.Command], Analysis]:
+        """What the AI does now, as a command for its seat, and the search behind it: an
+        opening stone of its three-stone opening, a choice (engine/opening.py), or a move."""
+        phase, plies = state.phase, len(state.moves)
+        budget = search_budget_ms(state, level, self.cap_ms)
+        if phase is Phase.PLACE and plies < FIRST_STONES:
+            seed = zlib.crc32(f"{state.room_id}-{state.game_no}".encode())
+            stone = opening.opening_stones(state.variant, seed)[plies]
+            return (lambda seat: commands.Move(seat, stone, by_ai=True),
+                    Analysis(stone, 0, 0, 0, 0.0))
+        if phase is Phase.CHOOSE:
+            options = [option.value for option in options_of(state.opening, phase, plies)]
+            choice, analysis = await self.pool.call(
+                opening.choose, state.variant, list(state.moves), options, level, budget,
+                secrets.randbelow(2**31))
+            return (lambda seat: commands.OpeningChoice(seat, choice, by_ai=True),
+                    replace(analysis, move=choice))
+        analysis = await self.pool.choose(state.variant, state.moves, level=level,
+                                          time_ms=budget, seed=secrets.randbelow(2**31))
+        return lambda seat: commands.Move(seat, analysis.move, by_ai=True), analysis
 
     async def close(self) -> None:
         for task in list(self._running.values()):

@@ -4,6 +4,10 @@ pages of both (``/g/{id}``, ``/analysis``)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+from typing import Any
+
 from aiohttp import web
 
 from engine.board import Board
@@ -17,6 +21,8 @@ from .arena import ARENA
 from .errors import ArenaError, ErrorCode, from_engine
 from .pages import index_page
 from .proxy import client_address
+
+NDJSON = "application/x-ndjson"
 
 
 async def check_analysis_rate(request: web.Request) -> None:
@@ -40,8 +46,9 @@ async def get_game_analysis(request: web.Request) -> web.Response:
 
 
 @json_errors
-async def post_analyse(request: web.Request) -> web.Response:
-    """One position for the analysis board: ``{variant, moves, multipv}``."""
+async def post_analyse(request: web.Request) -> web.StreamResponse:
+    """One position for the analysis board: ``{variant, moves, multipv, stream}``. With
+    ``stream``, an NDJSON response: the answer after each depth, the last one ``final``."""
     await check_analysis_rate(request)
     body = await read_body(request)
     variant = parse_variant(body)
@@ -51,14 +58,49 @@ async def post_analyse(request: web.Request) -> web.Response:
     moves = body.get("moves", [])
     if not isinstance(moves, str | list):
         raise bad_request('"moves" must be a list of moves or a string')
+    stream = body.get("stream", False)
+    if not isinstance(stream, bool):
+        raise bad_request('"stream" must be true or false')
     try:
         board = Board.from_moves(variant, moves)
         tokens = split_game(board.variant, moves)
     except EngineError as error:
         raise from_engine(error) from None
+    position = {"variant": variant, "moves": board.moves_str(), "turn": board.turn}
+    if stream:
+        return await _stream_lines(request, position, tokens, multipv)
     found = await request.app[ARENA].analysis.position(variant, tokens, multipv)
-    return web.json_response({"variant": variant, "moves": board.moves_str(),
-                              "turn": board.turn, **found.to_dict()})
+    return web.json_response(position | found.to_dict())
+
+
+async def _stream_lines(request: web.Request, position: dict[str, Any], tokens: list[str],
+                        multipv: int) -> web.StreamResponse:
+    """Write each depth's answer as one JSON line while the client listens. A client that
+    closes the response (the page asked for another position, or left) ends the search at
+    the next depth; so does one that waited for a slot and left before getting it."""
+    analysis = request.app[ARENA].analysis
+
+    def gone() -> bool:
+        return request.transport is None or request.transport.is_closing()
+
+    async with analysis.board_slots.hold(client_address(request)):
+        response = web.StreamResponse(headers={"Content-Type": NDJSON,
+                                               "Cache-Control": "no-store"})
+        await response.prepare(request)
+        lines = analysis.deepen(position["variant"], tokens, multipv, gone)
+        try:
+            async with contextlib.aclosing(lines):
+                async for found, final in lines:
+                    line = position | found.to_dict() | {"final": final}
+                    await response.write(json.dumps(line).encode() + b"\n")
+        except ConnectionResetError:
+            return response  # the client left between two depths
+        except (ArenaError, EngineError) as error:  # after the headers: the stream's last line
+            failure = error if isinstance(error, ArenaError) else from_engine(error)
+            await response.write(json.dumps(failure.to_dict()).encode() + b"\n")
+        with contextlib.suppress(ConnectionResetError):
+            await response.write_eof()
+        return response
 
 
 @json_errors

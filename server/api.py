@@ -49,7 +49,8 @@ from .pages import index_page
 from .proxy import client_address, public_origin
 from .qr import qr_svg
 from .repository import game_record
-from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
+from .rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
+from .rooms.opening import openings_for
 from .tokens import hash_token, new_room_id, new_token, same_hash
 from .user_text import loads_strict
 
@@ -129,7 +130,7 @@ async def create_room(arena: Arena, body: RoomBody,
         token_hash=hash_token(token) if token else None, ai_level=body.ai_level,
         clock=clock_config(body.clock),
         idle_claim_ms=arena.settings.idle_claim_after_s * 1000 or None,
-        creator=player, rated=body.rated)
+        creator=player, rated=body.rated, opening=body.opening)
     await arena.service.create(state)
     return seat_response(state, None if token is None else seat, token)
 
@@ -184,7 +185,8 @@ async def quickplay(request: web.Request, arena: Arena, raw: dict[str, Any],
                     wanted: tuple[str, ClockConfig | None, str | None, bool]) -> web.Response:
     variant, clock, name, rated = wanted  # a rated quickplay meets only rated rooms, opens one
     for state in await open_rooms(arena.repo, arena.presence, LIST_LIMIT):
-        if state.variant == variant and state.clock_config == clock and state.rated == rated:
+        if state.variant == variant and state.clock_config == clock and state.rated == rated \
+                and state.opening is Opening.NONE:
             try:
                 return web.json_response(
                     await join_room(arena, state.room_id, name, await player_of(request))
@@ -193,7 +195,8 @@ async def quickplay(request: web.Request, arena: Arena, raw: dict[str, Any],
                 if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
                     raise
     await check_creation_rate(request)
-    opened = decode(raw | {"your_side": "random", "public": True, "opponent": "human"},
+    opened = decode(raw | {"your_side": "random", "public": True, "opponent": "human",
+                          "opening": "none"},
                     RoomBody)
     created = await create_room(arena, opened, await player_of(request))
     return web.json_response(created | {"matched": False})
@@ -236,7 +239,7 @@ def summary(state: RoomState) -> dict[str, Any]:
         "room_id": state.room_id, "url": room_url(state.room_id), "variant": state.variant,
         "clock": {"initial_s": clock.initial_ms / 1000, "increment_s": clock.increment_ms / 1000}
         if clock else None, "host": host, "created_at": state.created_at,
-        "rated": state.rated}
+        "rated": state.rated, "opening": state.opening.value}
     if state.status is Status.WAITING:
         data["free_seat"] = state.free_seat()
     else:
@@ -295,7 +298,9 @@ async def list_variants(request: web.Request) -> web.Response:
     """Every variant a room can be created with by name, and how to ask for a custom board."""
     return web.json_response({
         "variants": [{"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k,
-                      "gravity": v.gravity, "rule": v.rule.value} for v in named_variants()],
+                      "gravity": v.gravity, "rule": v.rule.value,
+                      "openings": [o.value for o in openings_for(v.spec)]}
+                     for v in named_variants()],
         "custom": {"spec": CUSTOM_SPEC, "rows": [MIN_SIZE, MAX_SIZE],
                    "cols": [MIN_SIZE, MAX_SIZE], "k": [MIN_K, MAX_K],
                    "rules": [rule.value for rule in Rule], "gravity": [False, True]}})

@@ -19,7 +19,7 @@ from engine.levels import DEFAULT, LOWEST, TOP
 from engine.variants import Rule, custom_variant, get_variant
 
 from .errors import ArenaError, ErrorCode
-from .rooms import ClockConfig
+from .rooms import ClockConfig, Opening
 from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
 from .typed import convert
 from .user_text import TextError, clean_name
@@ -66,12 +66,15 @@ class GameBody(VariantBody, frozen=True):
 
 
 class RoomBody(GameBody, frozen=True):
-    """POST /api/rooms."""
+    """POST /api/rooms. Whether the variant allows the `opening` is new_room's to judge."""
 
+    codes: ClassVar[Mapping[str, ErrorCode]] = {**VariantBody.codes,
+                                                "opening": ErrorCode.BAD_OPENING}
     opponent: Literal["human", "ai", "ai_vs_ai"] = "human"
     your_side: Literal["first", "second", "random"] = "random"
     public: bool = False
     ai_level: Annotated[int, msgspec.Meta(ge=LOWEST, le=TOP)] = DEFAULT
+    opening: Opening = Opening.NONE
 
 
 class JoinBody(Body, frozen=True):

@@ -233,7 +233,7 @@ class Connection:
             if v <= self.last_v and not force:
                 return
             self.last_v = max(self.last_v, v)
-            if kind == "rematch" and self.seat is not None:
+            if self.seat is not None and (kind == "rematch" or message.get("swapped")):
                 await self._swap_seat()
         await self.ws.send_str(dumps(message) if text is None else text)
 

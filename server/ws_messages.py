@@ -28,6 +28,7 @@ from .user_text import TextError, check_chat_line, clean_name, loads_strict
 MAX_CID = 64
 MAX_TOKEN = 128  # longer strings are refused unhashed; real tokens have 32 characters
 MAX_MOVE = 8
+MAX_CHOICE = 16
 MAX_RAW_CHAT = 1000  # longer texts are refused before trimming
 
 CommandBuilder = Callable[[RoomState], commands.Command]
@@ -56,6 +57,10 @@ class HelloMessage(ClientMessage, frozen=True, tag="hello"):
 
 class MoveMessage(ClientMessage, frozen=True, tag="move"):
     move: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_MOVE)]
+
+
+class OpeningChoiceMessage(ClientMessage, frozen=True, tag="opening_choice"):
+    choice: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHOICE)]
 
 
 class SyncMessage(ClientMessage, frozen=True, tag="sync"):
@@ -94,9 +99,9 @@ _BARE_MESSAGES = tuple(
     for kind in _BARE)
 
 # Every message after the hello; msgspec picks the member by "type".
-AfterHello = Union[(MoveMessage, SyncMessage, ChatMessage, SpectatorChatMessage,  # noqa: UP007
-                    *_BARE_MESSAGES)]
-MESSAGE_TYPES = frozenset(("move", "sync", "chat", "spectator_chat", *_BARE))
+AfterHello = Union[(MoveMessage, OpeningChoiceMessage, SyncMessage, ChatMessage,  # noqa: UP007
+                    SpectatorChatMessage, *_BARE_MESSAGES)]
+MESSAGE_TYPES = frozenset(("move", "opening_choice", "sync", "chat", "spectator_chat", *_BARE))
 
 
 @dataclass(slots=True, frozen=True)
@@ -201,6 +206,9 @@ def command_builder(message: ClientMessage, seat_of: SeatOf,
     if isinstance(message, MoveMessage):
         move = message.move
         return lambda state: commands.Move(seat_of(state), move, cid)
+    if isinstance(message, OpeningChoiceMessage):
+        choice = message.choice
+        return lambda state: commands.OpeningChoice(seat_of(state), choice, cid)
     if kind in _PROPOSALS:
         make = _PROPOSALS[kind]
         return lambda state: make(seat_of(state), cid=cid)
