@@ -19,13 +19,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar
 
 import argon2
+import msgspec
 from aiohttp import web
 
 from .api import read_body
 from .appkeys import REDIS, SQL
+from .bodies import Body, decode
 from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .identity import (
@@ -58,20 +61,43 @@ hasher = argon2.PasswordHasher()  # argon2id
 _DUMMY_HASH = hasher.hash("not a password of anyone")
 
 
-def parse_credentials(body: dict[str, Any], password_field: str = "password") -> tuple[str, str]:
-    username, password = body.get("username"), body.get(password_field)
-    if not isinstance(username, str) or not USERNAME.fullmatch(username):
+Password = Annotated[str, msgspec.Meta(min_length=PASSWORD_CHARS[0],
+                                        max_length=PASSWORD_CHARS[1])]
+
+
+class RegisterBody(Body, frozen=True):
+    """POST /api/account/register; the username's characters: `parse_credentials`."""
+
+    codes: ClassVar[Mapping[str, ErrorCode]] = {"username": ErrorCode.BAD_USERNAME,
+                                                "password": ErrorCode.BAD_PASSWORD}
+    username: str
+    password: Password
+
+
+class LoginBody(Body, frozen=True):
+    """POST /api/account/login: any strings (a wrong one is just wrong credentials)."""
+
+    username: str
+    password: str
+
+
+class PasswordBody(Body, frozen=True, kw_only=True):
+    """POST /api/account/password."""
+
+    codes: ClassVar[Mapping[str, ErrorCode]] = {"old_password": ErrorCode.BAD_CREDENTIALS,
+                                                "new_password": ErrorCode.BAD_PASSWORD}
+    old_password: str | None = None
+    new_password: Password
+
+
+def parse_credentials(body: dict[str, Any]) -> tuple[str, str]:
+    """The username and password of a registration: `bad_username`, `bad_password`."""
+    credentials = decode(body, RegisterBody)
+    if not USERNAME.fullmatch(credentials.username):
         low, high = USERNAME_CHARS
         raise ArenaError(ErrorCode.BAD_USERNAME,
                          f"a username has {low} to {high} of A-Z a-z 0-9 _ -")
-    return username, parse_password(password)
-
-
-def parse_password(password: Any) -> str:
-    low, high = PASSWORD_CHARS
-    if not isinstance(password, str) or not low <= len(password) <= high:
-        raise ArenaError(ErrorCode.BAD_PASSWORD, f"a password has {low} to {high} characters")
-    return password
+    return credentials.username, credentials.password
 
 
 async def hash_password(password: str) -> str:
@@ -149,10 +175,8 @@ async def register(request: web.Request) -> web.Response:
 
 @store_route
 async def login(request: web.Request) -> web.Response:
-    body = await read_body(request)
-    username, password = body.get("username"), body.get("password")
-    if not isinstance(username, str) or not isinstance(password, str):
-        raise ArenaError(ErrorCode.BAD_REQUEST, '"username" and "password" are required')
+    body = decode(await read_body(request), LoginBody)
+    username, password = body.username, body.password
     await count_attempt(request, username[:40])
     account = await store.find_account(request.app[SQL], username) \
         if USERNAME.fullmatch(username) else None
@@ -177,14 +201,14 @@ async def logout(request: web.Request) -> web.Response:
 
 @store_route
 async def change_password(request: web.Request) -> web.Response:
-    body = await read_body(request)
+    raw = await read_body(request)
     player = await session_player(request)
     if player is None:
         raise ArenaError(ErrorCode.NOT_LOGGED_IN, "log in to change your password")
-    old = body.get("old_password")
-    new = parse_password(body.get("new_password"))
+    body = decode(raw, PasswordBody)
+    old, new = body.old_password, body.new_password
     account = await store.find_account(request.app[SQL], player.username or "")
-    if account is None or not isinstance(old, str) \
+    if account is None or old is None \
             or not await password_matches(account.password_hash, old):
         raise ArenaError(ErrorCode.BAD_CREDENTIALS, "the current password is wrong")
     await store.set_password(request.app[SQL], account.player_id, await hash_password(new),

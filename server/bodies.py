@@ -1,4 +1,5 @@
-"""JSON bodies of the HTTP API (docs/protocol.md §2): one msgspec Struct per body.
+"""JSON bodies of the HTTP API (docs/protocol.md §2): one msgspec Struct per body (the
+account routes' bodies live beside them in server/accounts.py).
 
 `read_body` (server/api.py) reads the JSON object; `decode` turns it into its Struct, refusing
 a bad field with `bad_request` (`bad_variant` for `variant` and `board`, `bad_token` for a

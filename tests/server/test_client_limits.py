@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.accounts import parse_credentials, parse_password
+from server.accounts import parse_credentials
 from server.bodies import RoomBody, decode
 from server.client_limits import client_limits
 from server.errors import ArenaError
@@ -32,6 +32,10 @@ def username(name: str) -> None:
     parse_credentials({"username": name, "password": "x" * LIMITS["password"][0]})
 
 
+def password(text: str) -> None:
+    parse_credentials({"username": "u" * LIMITS["username"][0], "password": text})
+
+
 def initial_clock(seconds: int) -> None:
     decode({"variant": "gomoku", "clock": {"initial_s": seconds}}, RoomBody)
 
@@ -40,7 +44,7 @@ def initial_clock(seconds: int) -> None:
     (clean_name, "name", lambda n: "n" * n),
     (say, "chat", lambda n: "c" * n),
     (username, "username", lambda n: "u" * n),
-    (parse_password, "password", lambda n: "p" * n),
+    (password, "password", lambda n: "p" * n),
 ], ids=["name", "chat", "username", "password"])
 def test_each_length_limit_served_is_the_one_enforced(check, limit, make):
     least, most = LIMITS[limit]
