@@ -4,7 +4,7 @@ Passwords are hashed with argon2id (argon2-cffi's defaults), in a worker thread 
 (tens of milliseconds of CPU) never stalls the event loop. A session is a random token in the
 HttpOnly cookie `caro_session`, stored in SQL as its SHA-256: it works on every node and
 survives restarts. Login attempts are counted in Redis per client address and per username
-(fixed windows, shared by all nodes); past the limit the answer is `429 rate_limited` before
+(moving windows, shared by all nodes: server/ip_limits.py); past the limit the answer is `429 rate_limited` before
 any password is checked. A failed login answers `401 bad_credentials` whether or not the
 username exists, after the same argon2 work (a dummy hash when there is no account), so
 neither the answer nor its timing tells.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from typing import Annotated, Any, ClassVar
 
 import argon2
@@ -39,6 +39,7 @@ from .identity import (
     player_id_of,
     set_cookie,
 )
+from .ip_limits import IpLimit, shared_limiter
 from .players_api import store_route
 from .proxy import client_address
 from .rooms.commands import PlayerRef
@@ -54,8 +55,9 @@ USERNAME_CHARS = (3, 20)
 USERNAME = re.compile(r"[A-Za-z0-9_-]{{{},{}}}".format(*USERNAME_CHARS))
 PASSWORD_CHARS = (8, 200)
 LOGIN_WINDOW_S = 300
-LOGINS_PER_IP = 30        # attempts per client address per window (a school shares one)
-LOGINS_PER_USERNAME = 10  # attempts per username per window (password guessing)
+LOGINS_PER_IP = 30        # attempts per client address in any window (a school shares one)
+LOGINS_PER_USERNAME = 10  # attempts per username in any window (password guessing)
+LOGIN_LIMITS = web.AppKey("login_limits", tuple)  # (per address, per username): IpLimit
 
 hasher = argon2.PasswordHasher()  # argon2id
 _DUMMY_HASH = hasher.hash("not a password of anyone")
@@ -113,16 +115,19 @@ async def password_matches(password_hash: str, password: str) -> bool:
     return await asyncio.to_thread(verify)
 
 
+async def login_limits_context(app: web.Application) -> AsyncIterator[None]:
+    """The login limits, counted in the store every node shares (server/ip_limits.py)."""
+    limiter = shared_limiter(app[REDIS])
+    app[LOGIN_LIMITS] = (IpLimit(limiter, "login-ip", LOGINS_PER_IP, LOGIN_WINDOW_S),
+                         IpLimit(limiter, "login-user", LOGINS_PER_USERNAME, LOGIN_WINDOW_S))
+    yield
+
+
 async def count_attempt(request: web.Request, username: str) -> None:
     """One login attempt against both limits; 429 past either."""
-    client = request.app[REDIS]
-    keys = (f"login:ip:{client_address(request)}", f"login:user:{username.lower()}")
-    pipe = client.pipeline(transaction=False)
-    for key in keys:
-        pipe.incr(key)
-        pipe.expire(key, LOGIN_WINDOW_S, nx=True)
-    by_ip, _, by_user, _ = await pipe.execute()
-    if by_ip > LOGINS_PER_IP or by_user > LOGINS_PER_USERNAME:
+    by_ip, by_user = request.app[LOGIN_LIMITS]
+    ip_ok = await by_ip.take(client_address(request))
+    if not (await by_user.take(username.lower()) and ip_ok):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many login attempts; wait a few minutes")
 
 
@@ -218,6 +223,7 @@ async def change_password(request: web.Request) -> web.Response:
 
 def setup(app: web.Application) -> None:
     app[SESSION_LOOKUP] = session_player
+    app.cleanup_ctx.append(login_limits_context)
     app.router.add_post("/api/account/register", register)
     app.router.add_post("/api/account/login", login)
     app.router.add_post("/api/account/logout", logout)

@@ -73,7 +73,7 @@ class ChatStore:
         """Store and publish `line` from `address`; returns its number `n`, or raises
         `rate_limited` when the address or the channel has used its window's lines."""
         if self.per_ip is not None and not await self.per_ip.take(address):
-            raise ArenaError(ErrorCode.RATE_LIMITED, f"at most {self.per_ip.per_minute} chat "
+            raise ArenaError(ErrorCode.RATE_LIMITED, f"at most {self.per_ip.count} chat "
                                                      "lines a minute from one address")
         body = dumps(line.to_dict())[1:]  # the line's fields after its "{"
         prefix = '{"type":"chat","n":'

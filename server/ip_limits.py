@@ -1,17 +1,19 @@
-"""Per-client-address limits counted in the shared store, so N nodes allow the limit, not N
-times it: room creations, analysis requests and chat lines a minute from one address.
+"""Per-client limits counted in the shared store, so N nodes allow the limit, not N times it:
+room creations, analysis requests and chat lines a minute from one address, login attempts
+per address and per username (server/accounts.py).
 
-The `limits` library counts them with its moving window (at most `per_minute` hits in any 60
-seconds; the per-node token buckets these replace also let the bucket refill meanwhile) in the
+The `limits` library counts them with its moving window (at most `count` hits in any
+`window_s` seconds; the per-node token buckets these replace let the bucket refill meanwhile,
+the fixed windows of chat and logins allowed twice the limit across a window's edge) in the
 node's store, through its own redis-py connection pool: the shared Redis, or the embedded
 store's fakeredis, which runs the library's scripts too. Keys:
-`limits:LIMITER/<name>/<address>/<n>/1/minute`.
+`limits:LIMITER/<name>/<address or username>/<count>/<window_s>/second`.
 """
 
 from __future__ import annotations
 
 import redis.asyncio as redis
-from limits import RateLimitItemPerMinute
+from limits import RateLimitItemPerSecond
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
@@ -26,19 +28,20 @@ def shared_limiter(client: redis.Redis) -> MovingWindowRateLimiter:
 
 
 class IpLimit:
-    """`per_minute` hits per client address in any minute, across every node."""
+    """`count` hits per client (an address, a username) in any `window_s`, across every node."""
 
-    def __init__(self, limiter: MovingWindowRateLimiter, name: str, per_minute: int) -> None:
+    def __init__(self, limiter: MovingWindowRateLimiter, name: str, count: int,
+                 window_s: int = 60) -> None:
         self.limiter = limiter
         self.name = name
-        self.per_minute = per_minute
-        self.item = RateLimitItemPerMinute(per_minute)
+        self.count = count
+        self.item = RateLimitItemPerSecond(count, window_s)
 
-    async def take(self, address: str) -> bool:
-        """Count one hit from `address`; False (and not counted) when over the limit."""
-        return await self.limiter.hit(self.item, self.name, address)
+    async def take(self, client: str) -> bool:
+        """Count one hit from `client`; False (and not counted) when over the limit."""
+        return await self.limiter.hit(self.item, self.name, client)
 
 
 def ip_limit(limiter: MovingWindowRateLimiter, name: str, per_minute: int) -> IpLimit | None:
-    """The limit, or none for 0 (no limit)."""
+    """`per_minute` hits a minute, or none for 0 (no limit)."""
     return IpLimit(limiter, name, per_minute) if per_minute else None
