@@ -4,10 +4,10 @@ Passwords are hashed with argon2id (argon2-cffi's defaults), in a worker thread 
 (tens of milliseconds of CPU) never stalls the event loop. A session is a random token in the
 HttpOnly cookie `caro_session`, stored in SQL as its SHA-256: it works on every node and
 survives restarts. Login attempts are counted in Redis per client address and per username
-(moving windows, shared by all nodes: server/ip_limits.py); past the limit the answer is `429 rate_limited` before
-any password is checked. A failed login answers `401 bad_credentials` whether or not the
-username exists, after the same argon2 work (a dummy hash when there is no account), so
-neither the answer nor its timing tells.
+(moving windows, shared by all nodes: server/ip_limits.py); past the limit the answer is
+`429 rate_limited` before any password is checked. A failed login answers
+`401 bad_credentials` whether or not the username exists, after the same argon2 work (a dummy
+hash when there is no account), so neither the answer nor its timing tells.
 
 Registering turns the browser's anonymous identity into the account (same player id): the
 games it played are the account's. The browser then gets a new anonymous identity for when
