@@ -27,7 +27,7 @@ import msgspec
 from aiohttp import web
 
 from .api import read_body
-from .appkeys import REDIS, SQL
+from .appkeys import REDIS, SETTINGS, SQL
 from .bodies import Body, decode
 from .clock import now_ms
 from .errors import ArenaError, ErrorCode
@@ -117,7 +117,7 @@ async def password_matches(password_hash: str, password: str) -> bool:
 
 async def login_limits_context(app: web.Application) -> AsyncIterator[None]:
     """The login limits, counted in the store every node shares (server/ip_limits.py)."""
-    limiter = shared_limiter(app[REDIS])
+    limiter = shared_limiter(app[REDIS], app[SETTINGS].redis_url)
     app[LOGIN_LIMITS] = (IpLimit(limiter, "login-ip", LOGINS_PER_IP, LOGIN_WINDOW_S),
                          IpLimit(limiter, "login-user", LOGINS_PER_USERNAME, LOGIN_WINDOW_S))
     yield

@@ -34,6 +34,7 @@ from engine.levels import LEVELS
 from .ai_pool import AiPool
 from .clock import now_ms
 from .errors import ArenaError
+from .keys import ai_lease_key
 from .repository import RoomRepository
 from .room_service import RoomService
 from .rooms import Mode, Phase, RoomState, Transition, commands
@@ -49,10 +50,6 @@ RETRY_AFTER_FAILURE_MS = 1000
 CLOCK_SHARE = 15  # with a clock, spend at most 1/CLOCK_SHARE of the time left on one move
 BUSY_PLIES = 30  # the reply pause grows with the stones on the board up to twice the least
 
-
-
-def lease_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:lease:ai"
 
 
 class StaleSearch(Exception):
@@ -104,10 +101,10 @@ class AiPlayer:
             # Searching here already; look again when the lease would lapse if this node died.
             await self.timers.at(room_id, now_ms() + LEASE_MS + 500)
             return
-        lease = self.redis.lock(lease_key(room_id), timeout=LEASE_MS / 1000, thread_local=False)
+        lease = self.redis.lock(ai_lease_key(room_id), timeout=LEASE_MS / 1000, thread_local=False)
         if not await lease.acquire(blocking=False,
                                    token=f"{self.node_id}:{secrets.token_hex(4)}"):
-            left = await self.redis.pttl(lease_key(room_id))
+            left = await self.redis.pttl(ai_lease_key(room_id))
             await self.timers.at(room_id, now_ms() + max(left, 0) + 100)
             return
         task = asyncio.create_task(self._play(room_id, lease))

@@ -111,7 +111,7 @@ class AnalysisService:
         """The analysis workers, started by the first analysis (most nodes never need them)."""
         if self._pool is None:
             self._pool = AiPool(self.settings.analysis_workers, self.metrics,
-                                nice=ANALYSIS_NICE, gauges=False)
+                                nice=ANALYSIS_NICE, gauges=False, own_group=True)
             self._gate = BackgroundGate(self.live, self._pool)
         return self._pool
 
@@ -125,10 +125,10 @@ class AnalysisService:
             raise ArenaError(ErrorCode.ROOM_NOT_FOUND, "no finished game with this id")
         return record
 
-    async def request(self, game_id: str) -> dict[str, Any]:
-        """The game's analysis document, starting the analysis unless it exists or runs.
-        Documents are kept by room and game number, whichever id named the game."""
-        record = await self.finished_game(game_id)
+    async def request(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The analysis document of the game ``record`` (``finished_game``, or an archived
+        game's), starting the analysis unless it exists or runs. Documents are kept by room and
+        game number, whichever id named the game."""
         game_id, game_no = record["room_id"], record["game_no"]
         document = await self.store.load(game_id, game_no)
         if document is not None and not _stale(document):
@@ -145,8 +145,7 @@ class AnalysisService:
         task.add_done_callback(self._jobs.discard)
         return fresh
 
-    async def status(self, game_id: str) -> dict[str, Any]:
-        record = await self.finished_game(game_id)
+    async def status(self, record: dict[str, Any]) -> dict[str, Any]:
         document = await self.store.load(record["room_id"], record["game_no"])
         return document if document is not None else new_document("none")
 

@@ -17,10 +17,13 @@ from engine.notation import split_game
 
 from .analysis import BOARD_MULTIPV_MAX
 from .api import bad_request, json_errors, parse_variant, read_body
+from .appkeys import SQL
 from .arena import ARENA
 from .errors import ArenaError, ErrorCode, from_engine
 from .pages import index_page
+from .players_api import archive_record, store_route
 from .proxy import client_address
+from .store_sql.archive import find_game
 
 NDJSON = "application/x-ndjson"
 
@@ -31,17 +34,33 @@ async def check_analysis_rate(request: web.Request) -> None:
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many analysis requests; wait a minute")
 
 
-@json_errors
+async def finished_record(request: web.Request) -> dict[str, Any]:
+    """The game named by the path's ``game_id``: its record in Redis (a room id or an
+    archive id, kept ``RECORD_TTL_S``), else the SQL archive's copy (an archive id, kept for
+    good), so an old game stays analysable from its review page."""
+    game_id = request.match_info["game_id"]
+    try:
+        return await request.app[ARENA].analysis.finished_game(game_id)
+    except ArenaError as error:
+        if error.code is not ErrorCode.ROOM_NOT_FOUND:
+            raise
+        game = await find_game(request.app[SQL], game_id)
+        if game is None:
+            raise
+        return archive_record(game)
+
+
+@store_route
 async def post_game_analysis(request: web.Request) -> web.Response:
     """202 while the analysis is queued or running, 200 with it when it is done."""
     await check_analysis_rate(request)
-    document = await request.app[ARENA].analysis.request(request.match_info["game_id"])
+    document = await request.app[ARENA].analysis.request(await finished_record(request))
     return web.json_response(document, status=200 if document["status"] == "done" else 202)
 
 
-@json_errors
+@store_route
 async def get_game_analysis(request: web.Request) -> web.Response:
-    document = await request.app[ARENA].analysis.status(request.match_info["game_id"])
+    document = await request.app[ARENA].analysis.status(await finished_record(request))
     return web.json_response(document)
 
 

@@ -43,6 +43,7 @@ from .errors import ArenaError, ErrorCode, from_engine
 from .exports import CONTENT_TYPES, export_game
 from .http_guard import Handler, json_api_errors, same_origin_writes
 from .identity import player_of
+from .keys import new_room_id, quickplay_lock_key
 from .levels import get_levels
 from .lobby import open_rooms
 from .pages import index_page
@@ -51,7 +52,7 @@ from .qr import qr_svg
 from .repository import game_record
 from .rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
 from .rooms.opening import openings_for
-from .tokens import hash_token, new_room_id, new_token, same_hash
+from .tokens import hash_token, new_token, same_hash
 from .user_text import loads_strict
 
 log = logging.getLogger(__name__)
@@ -171,7 +172,7 @@ async def post_quickplay(request: web.Request) -> web.Response:
     body = decode(raw, GameBody)
     variant, clock, name = variant_spec(body), clock_config(body.clock), display_name(body.name)
     clock_key = "none" if clock is None else f"{clock.initial_ms}+{clock.increment_ms}"
-    lock = arena.repo.redis.lock(f"quickplay:{variant}:{clock_key}", timeout=QUICKPLAY_LOCK_S,
+    lock = arena.repo.redis.lock(quickplay_lock_key(variant, clock_key), timeout=QUICKPLAY_LOCK_S,
                                  blocking_timeout=QUICKPLAY_LOCK_S)
     try:
         async with lock:

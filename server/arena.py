@@ -27,8 +27,10 @@ from .chat import ChatStore
 from .clock_timer import TimerLoop
 from .fanout import Fanout
 from .ip_limits import IpLimit, ip_limit, shared_limiter
+from .keys import Buckets
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from .presence import Presence
+from .redis_batch import CommandBatcher, ReplicaWait
 from .repository import ABANDON_GRACE_S, RoomRepository
 from .room_service import RoomService
 from .settings import Settings
@@ -63,9 +65,13 @@ ARENA = web.AppKey("arena", Arena)
 def build_arena(app: web.Application) -> Arena:
     settings, client = app[SETTINGS], app[REDIS]
     metrics = ArenaMetrics()
+    buckets = Buckets.for_cluster(settings.redis_cluster)
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
-                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX])
-    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000)
+                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX],
+                          buckets=buckets, batcher=CommandBatcher(
+                              client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
+                              metrics.unreplicated_commits.inc))
+    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
     presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
@@ -73,7 +79,7 @@ def build_arena(app: web.Application) -> Arena:
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
     service.after_commit.append(ai.on_commit)
-    limiter = shared_limiter(client)
+    limiter = shared_limiter(client, settings.redis_url)
     chat = ChatStore(client, keep_s=settings.room_ttl_s + ABANDON_GRACE_S,
                      per_ip=ip_limit(limiter, "chat", settings.chat_per_ip_per_minute),
                      per_room=settings.chat_per_room_per_minute)

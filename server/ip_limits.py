@@ -6,7 +6,8 @@ The `limits` library counts them with its moving window (at most `count` hits in
 `window_s` seconds; the per-node token buckets these replace let the bucket refill meanwhile,
 the fixed windows of chat and logins allowed twice the limit across a window's edge) in the
 node's store, through its own redis-py connection pool: the shared Redis, or the embedded
-store's fakeredis, which runs the library's scripts too. Keys:
+store's fakeredis, which runs the library's scripts too; on a Redis Cluster through a cluster
+client of the library's own, from the same URL (each counter is one key, on any shard). Keys:
 `limits:LIMITER/<name>/<address or username>/<count>/<window_s>/second`.
 """
 
@@ -14,16 +15,24 @@ from __future__ import annotations
 
 import redis.asyncio as redis
 from limits import RateLimitItemPerSecond
-from limits.aio.storage import RedisStorage
+from limits.aio.storage import RedisClusterStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
+from redis.asyncio.cluster import RedisCluster
 
-KEY_PREFIX = "limits"
+from .keys import LIMITS_PREFIX
+from .store import is_cluster
 
 
-def shared_limiter(client: redis.Redis) -> MovingWindowRateLimiter:
-    """A moving-window limiter counting in `client`'s store."""
-    storage = RedisStorage("async+redis://", implementation="redispy", key_prefix=KEY_PREFIX,
-                           connection_pool=client.connection_pool)
+def shared_limiter(client: redis.Redis | RedisCluster, url: str | None) -> MovingWindowRateLimiter:
+    """A moving-window limiter counting in `client`'s store (`url`: its REDIS_URL)."""
+    storage: Storage
+    if is_cluster(client):
+        assert url is not None
+        storage = RedisClusterStorage(f"async+{url}", implementation="redispy",
+                                      key_prefix=LIMITS_PREFIX)
+    else:
+        storage = RedisStorage("async+redis://", implementation="redispy",
+                               key_prefix=LIMITS_PREFIX, connection_pool=client.connection_pool)
     return MovingWindowRateLimiter(storage)
 
 

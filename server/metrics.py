@@ -45,6 +45,9 @@ class ArenaMetrics:
                                 registry=registry)
         self.errors = Counter("caro_errors", "commands refused, by error code", ["code"],
                               registry=registry)
+        self.unreplicated_commits = Counter(
+            "caro_unreplicated_commits", "commit batches a replica did not confirm within "
+            "REDIS_WAIT_MS (a failover could lose them)", registry=registry)
         self.ai_queue = Gauge("caro_ai_queue_depth", "AI searches waiting for a worker",
                               registry=registry)
         self.ai_busy = Gauge("caro_ai_busy_workers", "AI workers searching", registry=registry)

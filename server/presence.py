@@ -26,7 +26,8 @@ from redis.asyncio.client import Pipeline
 
 from .chat import chat_keys
 from .clock import now_ms
-from .repository import ABANDON_GRACE_S, events_key, state_key
+from .keys import ONLINE_KEY, events_key, presence_key, seen_key, state_key
+from .repository import ABANDON_GRACE_S
 from .rooms import RoomState, SeatKind
 
 log = logging.getLogger(__name__)
@@ -35,15 +36,6 @@ REFRESH_S = 5.0
 REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
 STALE_MS = 15_000
 SPECTATOR = "s"
-ONLINE_KEY = "online"
-
-
-def presence_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:presence"
-
-
-def seen_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:seen"
 
 
 class Presence:
