@@ -68,13 +68,13 @@ async def test_room_creation_is_limited_per_client_ip_and_other_ips_are_unaffect
     assert (await create_from(node.url, bystander))[0] == 201
 
 
+@pytest.mark.redis_cluster
 async def test_room_creation_limit_holds_across_nodes_sharing_one_redis(
-        server_factory, redis_factory):
-    """Two nodes, one Redis, one address creating on both in turn: the limit in all, not
-    twice it (the counts live in Redis, server/ip_limits.py)."""
-    redis_node = redis_factory.start()
+        server_factory, nodes_redis_url):
+    """Two nodes, one Redis (or Redis Cluster), one address creating on both in turn: the
+    limit in all, not twice it (the counts live in Redis, server/ip_limits.py)."""
     env = {"AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "4"}
-    nodes = [server_factory.start(f"limit-{n}", redis_url=redis_node.url, env=env)
+    nodes = [server_factory.start(f"limit-{n}", redis_url=nodes_redis_url, env=env)
              for n in (1, 2)]
     flooding = loopback_address()
     statuses = [(await create_from(nodes[n % 2].url, flooding))[0] for n in range(8)]
