@@ -54,6 +54,7 @@ class Arena:
     chat: ChatStore
     analysis: AnalysisService
     analysis_limiter: IpLimit | None
+    board_limiter: IpLimit | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -74,7 +75,9 @@ def build_arena(app: web.Application) -> Arena:
     timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
-    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
+    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find,
+                        settings.claim_after_s * 1000)
+    service.after_commit.append(presence.on_commit)
     pool = AiPool(settings.ai_workers, metrics)
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
@@ -87,7 +90,8 @@ def build_arena(app: web.Application) -> Arena:
                                metrics, pool)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
                  ip_limit(limiter, "rooms", settings.room_creations_per_minute), chat, analysis,
-                 ip_limit(limiter, "analyses", settings.analyses_per_minute))
+                 ip_limit(limiter, "analyses", settings.analyses_per_minute),
+                 ip_limit(limiter, "board", settings.board_searches_per_minute))
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700

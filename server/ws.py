@@ -242,8 +242,11 @@ class Connection:
         await self.ws.send_str(dumps(message) if text is None else text)
 
     async def _swap_seat(self) -> None:
+        """A rematch or an opening choice swapped the seats: count this socket under its new
+        seat and tell its client which one, before the event (the page keeps no swap rule)."""
         old, self.seat = self.seat, 3 - self.seat  # type: ignore[operator]
         await self.arena.presence.moved(self.room_id, old, self.seat)
+        await self.ws.send_str(dumps({"type": "seat", "seat": self.seat}))
 
     # -- life cycle -------------------------------------------------------------------------
     async def run(self) -> None:

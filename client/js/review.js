@@ -7,7 +7,8 @@ import { gameAnalysis, gameRecord, requestAnalysis } from "./api.js";
 import { Board } from "./board.js";
 import { svgEl } from "./board_svg.js";
 import { errorText, t } from "./i18n.js";
-import { parseVariant, replay, strToCell } from "./notation.js";
+import { replay, strToCell } from "./notation.js";
+import { boardOf } from "./variants.js";
 import { el, tEl } from "./ui.js";
 
 const POLL_MS = 1000;
@@ -167,7 +168,9 @@ export function mountReview(main, gameId) {
 
   gameRecord(gameId).then((data) => {
     record = data;
-    variant = parseVariant(record.variant);
+    return boardOf(record.variant);
+  }).then((described) => {
+    variant = described;
     board = new Board(boardHost, variant, { label: t("review.title") });
     ply = record.moves.length;
     return gameAnalysis(gameId).then(show);

@@ -77,3 +77,12 @@ def test_analysis_board_shows_three_lines_follows_clicks_and_imports_a_record(pl
     expect(me.page.locator(".board .layer-pieces > *")).to_have_count(2)
     expect(lines).to_have_count(3, timeout=60_000)
     me.shot("13-analysis-board")
+
+
+def test_the_analysis_board_draws_any_board_the_server_describes(players):
+    me = players("board-custom")
+    me.page.goto(f"{me.base_url}/analysis?variant=custom-9x11-k4-standard&moves=e5")
+    expect(me.page.locator('[role="gridcell"]')).to_have_count(9 * 11)
+    expect(me.page.locator(".board .layer-pieces > *")).to_have_count(1)
+    me.page.goto(f"{me.base_url}/analysis?variant=custom-99x99-k4-standard")
+    expect(me.page.locator('[role="gridcell"]')).to_have_count(15 * 15)  # gomoku instead

@@ -76,6 +76,9 @@ async def test_a_full_swap2_opening_swaps_the_seats_and_the_game_is_archived_by_
     game = await archived(arena_node.url, over["game_id"])
     assert game["moves"][:5] == [*THREE, *TWO_MORE]
     assert (game["players"]["1"]["name"], game["players"]["2"]["name"]) == ("Minh", "Lan")
+    status, sgf = await http("GET", f"{arena_node.url}/api/games/{over['game_id']}/export"
+                                    "?format=sgf")
+    assert status == 200 and "PB[Minh]" in sgf and "PW[Lan]" in sgf
 
 
 # -- against the AI --------------------------------------------------------------------------
