@@ -15,21 +15,28 @@ from tests.server.client import create_room
 GAME = ["b2", "b1", "a1", "c3", "a3", "a2", "c1"]
 
 
-async def _play(base_url: str, ws_url: str) -> str:
-    room = await create_room(base_url, variant="tictactoe", your_side="first")
+# Caro: l8 makes h8-l8, five but blocked at both ends by g8 and m8 (no win); then O resigns.
+CARO_GAME = ["h8", "g8", "i8", "m8", "j8", "a1", "k8", "a2", "l8"]
+
+
+async def _play(base_url: str, ws_url: str, variant: str, moves: list[str]) -> str:
+    room = await create_room(base_url, variant=variant, your_side="first")
     first = await SocketPlayer.join(ws_url, room["room_id"], token=room["token"])
     second = await SocketPlayer.join(ws_url, room["room_id"])
-    for ply, move in enumerate(GAME):
+    for ply, move in enumerate(moves):
         await (first if ply % 2 == 0 else second).move(move)
+    if variant != "tictactoe":
+        await second.command("resign")
     await first.wait_for("game_over")
     return room["room_id"]
 
 
-def finished_game(server) -> str:
-    """Plays GAME over real sockets (in a thread: the browser test owns this one's loop)."""
+def finished_game(server, variant: str = "tictactoe", moves: list[str] = GAME) -> str:
+    """Plays `moves` over real sockets (in a thread: the browser test owns this one's loop),
+    the second player resigning unless the game ended by itself (tic-tac-toe's GAME)."""
     result: list[str] = []
-    thread = threading.Thread(
-        target=lambda: result.append(asyncio.run(_play(server.url, server.ws_url))))
+    thread = threading.Thread(target=lambda: result.append(
+        asyncio.run(_play(server.url, server.ws_url, variant, moves))))
     thread.start()
     thread.join(timeout=60)
     assert result, "the game was not played"
@@ -86,3 +93,18 @@ def test_the_analysis_board_draws_any_board_the_server_describes(players):
     expect(me.page.locator(".board .layer-pieces > *")).to_have_count(1)
     me.page.goto(f"{me.base_url}/analysis?variant=custom-99x99-k4-standard")
     expect(me.page.locator('[role="gridcell"]')).to_have_count(15 * 15)  # gomoku instead
+
+
+def test_review_page_says_why_a_blocked_five_did_not_win_in_vietnamese(players, app_server):
+    game_id = finished_game(app_server, "caro", CARO_GAME)
+    me = players("review-vi")
+    me.home()
+    me.page.select_option("#lang-select", "vi")
+    me.page.goto(f"{me.base_url}/g/{game_id}")
+    me.page.click("#analyse-btn")
+    expect(me.page.locator("#eval-chart .eval-point")).to_have_count(len(CARO_GAME) + 1,
+                                                                        timeout=120_000)
+    me.page.locator(f'#move-list button[data-ply="{len(CARO_GAME)}"]').click()
+    expect(me.page.locator("#rule-note")).to_have_text(
+        "h8-l8 đủ 5 quân liền nhưng bị quân đối phương chặn hai đầu, "
+        "theo luật caro không tính thắng")
