@@ -58,6 +58,8 @@ DEFAULT_NODES = 200_000
 EXACT_TIME_MS = 2_000  # Connect Four: how long the solver may try before the heuristic answers
 MAX_MULTIPV = 5
 MAX_DEPTH = 60  # deeper than any node budget reaches; bounds the deepening loop
+# Raise when evaluations or judgements change: stored analyses by an older review are redone.
+REVIEW_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)

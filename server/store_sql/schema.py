@@ -110,3 +110,16 @@ store_meta = sa.Table(
     sa.Column("key", sa.String(32), primary_key=True),
     sa.Column("value", sa.String(64), nullable=False),
 )
+
+# A finished computer analysis of an archived game, kept with it for good (migration 0004;
+# server/store_sql/analyses.py). `engine_version` is engine.review.REVIEW_VERSION when it was
+# made: an analysis by an older engine is made again on request; `search` the per-position
+# budget it had ({"nodes", "ms"}).
+game_analyses = sa.Table(
+    "game_analyses", metadata,
+    sa.Column("game_id", GAME_ID, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("analysis", sa.JSON, nullable=False),  # GET /api/games/{id}/analysis's document
+    sa.Column("engine_version", sa.Integer, nullable=False),
+    sa.Column("search", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+)
