@@ -6,8 +6,8 @@ nodes of another database sharing the Redis never take its games; under Redis Cl
 bucket, server/keys.py, each read by its own consumer task). Every node reads that
 stream in the consumer group `archivers`: Redis hands each entry to one node, which writes it
 to SQL
-(server/store_sql/archive.py, idempotent on the game id) and only then acknowledges and deletes
-it. So:
+(server/store_sql/archive.py, idempotent on the game id), with the game's analysis if one was
+done already (server/analysis_store.py), and only then acknowledges and deletes it. So:
 - while the database is down, games still finish; entries wait in the stream (and in the
   reading node's pending list), retried every few seconds, and are archived when it is back;
 - a node that dies holding entries leaves them pending; another node claims them once they
@@ -28,6 +28,7 @@ from aiohttp import web
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .analysis_store import ArchivedAnalysisStore, analysis_store
 from .appkeys import OUTBOX, REDIS, SQL
 from .arena import ARENA
 from .clock import monotonic_s, now_ms
@@ -54,8 +55,10 @@ def entry_age_s(entry_id: str, at_ms: int) -> float:
 
 class ArchiveConsumer:
     def __init__(self, client: redis.Redis, engine: AsyncEngine, key: str, consumer: str,
-                 metrics: ArenaMetrics, *, embedded: bool = False) -> None:
+                 metrics: ArenaMetrics, analyses: ArchivedAnalysisStore, *,
+                 embedded: bool = False) -> None:
         self.redis = client
+        self.analyses = analyses
         self.key = key
         self.embedded = embedded
         self.engine = engine
@@ -136,6 +139,7 @@ class ArchiveConsumer:
             try:
                 game = json.loads(fields["game"])
                 archived = await archive_game(self.engine, game, now_ms())
+                await self.analyses.archived(game["room_id"], game["game_no"])
             except (SQLAlchemyError, OSError) as error:
                 self.metrics.archive_failures.inc()
                 log.warning("archive outbox: cannot write %s yet: %s", entry_id, error)
@@ -167,9 +171,10 @@ async def archive_context(app: web.Application) -> AsyncIterator[None]:
     its bucket's stream on that bucket's shard, server/keys.py)."""
     arena = app[ARENA]
     buckets = arena.repo.buckets
+    analyses = analysis_store(app[REDIS], app[SQL], arena.settings)
     tasks = [asyncio.create_task(
         ArchiveConsumer(app[REDIS], app[SQL], buckets.outbox(app[OUTBOX], bucket),
-                        arena.settings.node_id, arena.metrics,
+                        arena.settings.node_id, arena.metrics, analyses,
                         embedded=arena.settings.embedded_store).run(),
         name=f"archive-{bucket}") for bucket in buckets.all()]
     yield

@@ -21,8 +21,8 @@ from aiohttp import WSCloseCode, web
 from .ai_player import AiPlayer
 from .ai_pool import AiPool
 from .analysis import AnalysisService
-from .analysis_store import RedisAnalysisStore
-from .appkeys import OUTBOX, REDIS, SETTINGS
+from .analysis_store import analysis_store
+from .appkeys import OUTBOX, REDIS, SETTINGS, SQL
 from .chat import ChatStore
 from .clock_timer import TimerLoop
 from .fanout import Fanout
@@ -86,7 +86,7 @@ def build_arena(app: web.Application) -> Arena:
     chat = ChatStore(client, keep_s=settings.room_ttl_s + ABANDON_GRACE_S,
                      per_ip=ip_limit(limiter, "chat", settings.chat_per_ip_per_minute),
                      per_room=settings.chat_per_room_per_minute)
-    analysis = AnalysisService(repo, RedisAnalysisStore(client, settings.record_ttl_s), settings,
+    analysis = AnalysisService(repo, analysis_store(client, app[SQL], settings), settings,
                                metrics, pool)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
                  ip_limit(limiter, "rooms", settings.room_creations_per_minute), chat, analysis,

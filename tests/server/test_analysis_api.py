@@ -8,6 +8,7 @@ import asyncio
 import redis.asyncio as redis
 
 from engine.formats import import_sgf
+from server.keys import analysis_key
 from server.repository import record_key
 from tests.server.client import Player, create_room, http
 from tests.server.test_archive import archived
@@ -162,3 +163,25 @@ async def test_an_archived_game_whose_redis_record_expired_is_still_analysed(are
     assert status == 202 and started["status"] in ("queued", "running")
     document = await wait_done(arena_node, game_id)
     assert document["moves"][1]["judgement"] == "blunder"
+
+
+async def test_an_archived_games_analysis_is_kept_after_the_redis_copy_expired(arena_node,
+                                                                               redis_url):
+    moves = ["b2", "b1", "a1", "c3", "a3", "a2", "c1"]
+    room_id = await finished_game(arena_node, "tictactoe", moves)
+    game_id = f"{room_id}-1"
+    await archived(arena_node.url, game_id)
+    url = f"{arena_node.url}/api/games/{game_id}/analysis"
+    assert (await http("POST", url))[0] == 202
+    document = await wait_done(arena_node, game_id)
+    client = redis.from_url(redis_url)
+    try:
+        await client.delete(analysis_key(room_id, 1))  # as after RECORD_TTL_S
+        status, kept = await http("GET", url)
+        assert status == 200 and kept == document
+        assert [m["move"] for m in kept["moves"]] == moves
+        status, again = await http("POST", url)
+        assert status == 200 and again == document
+        assert not await client.exists(analysis_key(room_id, 1))  # no new run was queued
+    finally:
+        await client.aclose()
