@@ -75,7 +75,12 @@ class ArchivedAnalysisStore:
         document = await self.live.load(game_id, game_no)
         if document is not None:
             return document
-        stored = await load_analysis(self.sql, archive_id(game_id, game_no))
+        try:
+            stored = await load_analysis(self.sql, archive_id(game_id, game_no))
+        except (SQLAlchemyError, OSError) as error:
+            # Games Redis still has stay analysable while the database is down.
+            log.warning("kept analysis of %s/%d unreadable: %s", game_id, game_no, error)
+            return None
         if stored is None or stored.engine_version != REVIEW_VERSION:
             return None
         return stored.document
