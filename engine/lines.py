@@ -21,9 +21,9 @@ from engine.search.alphabeta import DEADLINE, INF, MAX_MOVES, MAX_PLY, NODE_LIMI
 from engine.search.player import (
     LEAF_VCF_NODES_BUDGET,
     VCT_WIN,
-    _new_context,
-    _threat_win,
+    new_context,
     position_of,
+    threat_win,
 )
 from engine.search.position import Position
 from engine.search.ttable import DEFAULT_TT_MIB
@@ -60,7 +60,7 @@ def analyse_grid(board: Board, *, max_nodes: int, max_depth: int = MAX_PLY - 8,
     (and ``time_ms`` when given: the server's analyses are paced by time, tests by nodes)."""
     pos = position_of(board)
     side = board.turn
-    ctx = _new_context(pos, DEFAULT_TT_MIB, multipv > 1, LEAF_VCF_NODES_BUDGET)
+    ctx = new_context(pos, DEFAULT_TT_MIB, multipv > 1, LEAF_VCF_NODES_BUDGET)
     started = time.monotonic_ns()
     guard = started + (time_ms or GUARD_MS) * 1_000_000
     ctx.ctl[DEADLINE] = guard
@@ -68,7 +68,7 @@ def analyse_grid(board: Board, *, max_nodes: int, max_depth: int = MAX_PLY - 8,
     if not board.variant.gravity:
         nodes = max(MIN_THREAT_NODES, max_nodes // THREAT_SHARE)
         threat_deadline = started + (guard - started) // THREAT_SHARE
-        threat = _threat_win(pos, ctx, side, nodes, threat_deadline, use_vct=True)
+        threat = threat_win(pos, ctx, side, nodes, threat_deadline, use_vct=True)
     spent = int(ctx.ctl[0])
     ctx.ctl[0] = 0
     ctx.ctl[NODE_LIMIT] = max_nodes

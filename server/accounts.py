@@ -35,6 +35,7 @@ from .identity import (
     player_id_of,
     set_cookie,
 )
+from .keys import login_ip_key, login_user_key
 from .players_api import store_route
 from .proxy import client_address
 from .room_service import now_ms
@@ -87,7 +88,7 @@ async def password_matches(password_hash: str, password: str) -> bool:
 async def count_attempt(request: web.Request, username: str) -> None:
     """One login attempt against both limits; 429 past either."""
     client = request.app[REDIS]
-    keys = (f"login:ip:{client_address(request)}", f"login:user:{username.lower()}")
+    keys = (login_ip_key(client_address(request)), login_user_key(username))
     pipe = client.pipeline(transaction=False)
     for key in keys:
         pipe.incr(key)

@@ -18,18 +18,24 @@ import contextlib
 import logging
 import secrets
 import time
+import zlib
+from collections.abc import Callable
+from dataclasses import replace
 
 import redis.asyncio as redis
 
+from engine import opening
 from engine.ai import MIN_TIME_MS
 from engine.analysis import Analysis
 from engine.levels import LEVELS
 
 from .ai_pool import AiPool
 from .errors import ArenaError
+from .keys import ai_lease_key
 from .repository import RoomRepository
 from .room_service import RoomService
-from .rooms import Mode, RoomState, Transition, commands
+from .rooms import Mode, Phase, RoomState, Transition, commands
+from .rooms.opening import FIRST_STONES, options_of
 from .rooms.timing import ai_due_at
 from .timer_index import TimerIndex
 
@@ -51,10 +57,6 @@ _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
-
-
-def lease_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:lease:ai"
 
 
 class StaleSearch(Exception):
@@ -109,8 +111,8 @@ class AiPlayer:
             await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
             return
         owner = f"{self.node_id}:{secrets.token_hex(4)}"
-        if not await self.redis.set(lease_key(room_id), owner, nx=True, px=LEASE_MS):
-            left = await self.redis.pttl(lease_key(room_id))
+        if not await self.redis.set(ai_lease_key(room_id), owner, nx=True, px=LEASE_MS):
+            left = await self.redis.pttl(ai_lease_key(room_id))
             await self.timers.at(room_id, int(time.time() * 1000) + max(left, 0) + 100)
             return
         task = asyncio.create_task(self._play(room_id, owner))
@@ -130,7 +132,7 @@ class AiPlayer:
         finally:
             renewer.cancel()
             with contextlib.suppress(redis.RedisError, OSError):
-                await self._release(keys=[lease_key(room_id)], args=[owner])
+                await self._release(keys=[ai_lease_key(room_id)], args=[owner])
                 if retry_at is not None:
                     await self.timers.at(room_id, retry_at)
                 elif (state := await self.repo.find(room_id)) is not None:
@@ -139,7 +141,7 @@ class AiPlayer:
     async def _keep_lease(self, room_id: str, owner: str) -> None:
         while True:
             await asyncio.sleep(RENEW_EVERY_S)
-            if not await self._renew(keys=[lease_key(room_id)], args=[owner, LEASE_MS]):
+            if not await self._renew(keys=[ai_lease_key(room_id)], args=[owner, LEASE_MS]):
                 log.warning("room %s: AI lease lost", room_id)
                 return
 
@@ -151,23 +153,42 @@ class AiPlayer:
         await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
         seat = state.seat(state.turn)
         assert seat is not None and seat.level is not None
-        analysis = await self.pool.choose(
-            state.variant, state.moves, level=seat.level,
-            time_ms=search_budget_ms(state, seat.level, self.cap_ms),
-            seed=secrets.randbelow(2**31))
-        searched = state.moves
+        act, analysis = await self._decide(state, seat.level)
         answer_at = (state.last_move_at or 0) + reply_pause_ms(state, analysis, self.think_ms)
         await asyncio.sleep(max(0, answer_at - int(time.time() * 1000)) / 1000)
 
-        def ai_move(current: RoomState) -> commands.Move:
-            if current.moves != searched or current.game_no != state.game_no \
+        def ai_action(current: RoomState) -> commands.Command:
+            if current.moves != state.moves or current.game_no != state.game_no \
+                    or current.opening_choices != state.opening_choices \
                     or not current.ai_to_move():
                 raise StaleSearch(room_id)
-            return commands.Move(current.turn, analysis.move, by_ai=True)
+            return act(current.turn)
 
-        await self.service.execute(room_id, ai_move)
+        await self.service.execute(room_id, ai_action)
         log.info("room %s: AI played %s (depth %d, %.0f ms)", room_id, analysis.move,
                  analysis.depth, analysis.time_ms)
+
+    async def _decide(self, state: RoomState, level: int
+                      ) -> tuple[Callable[[int], commands.Command], Analysis]:
+        """What the AI does now, as a command for its seat, and the search behind it: an
+        opening stone of its three-stone opening, a choice (engine/opening.py), or a move."""
+        phase, plies = state.phase, len(state.moves)
+        budget = search_budget_ms(state, level, self.cap_ms)
+        if phase is Phase.PLACE and plies < FIRST_STONES:
+            seed = zlib.crc32(f"{state.room_id}-{state.game_no}".encode())
+            stone = opening.opening_stones(state.variant, seed)[plies]
+            return (lambda seat: commands.Move(seat, stone, by_ai=True),
+                    Analysis(stone, 0, 0, 0, 0.0))
+        if phase is Phase.CHOOSE:
+            options = [option.value for option in options_of(state.opening, phase, plies)]
+            choice, analysis = await self.pool.call(
+                opening.choose, state.variant, list(state.moves), options, level, budget,
+                secrets.randbelow(2**31))
+            return (lambda seat: commands.OpeningChoice(seat, choice, by_ai=True),
+                    replace(analysis, move=choice))
+        analysis = await self.pool.choose(state.variant, state.moves, level=level,
+                                          time_ms=budget, seed=secrets.randbelow(2**31))
+        return lambda seat: commands.Move(seat, analysis.move, by_ai=True), analysis
 
     async def close(self) -> None:
         for task in list(self._running.values()):

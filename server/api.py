@@ -34,6 +34,7 @@ from .errors import ArenaError, ErrorCode, from_engine
 from .exports import CONTENT_TYPES, export_game
 from .http_guard import Handler, json_api_errors, same_origin_writes
 from .identity import player_of
+from .keys import new_room_id, quickplay_lock_key
 from .levels import get_levels
 from .lobby import open_rooms
 from .pages import index_page
@@ -41,9 +42,10 @@ from .proxy import client_address, public_origin
 from .qr import qr_svg
 from .repository import game_record
 from .room_service import now_ms
-from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
+from .rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
 from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
-from .tokens import hash_token, new_room_id, new_token, same_hash
+from .rooms.opening import openings_for
+from .tokens import hash_token, new_token, same_hash
 from .user_text import TextError, clean_name, loads_strict
 
 log = logging.getLogger(__name__)
@@ -139,6 +141,15 @@ def parse_clock(body: dict[str, Any]) -> ClockConfig | None:
     return ClockConfig(round(initial * 1000), round(increment * 1000))
 
 
+def parse_opening(body: dict[str, Any]) -> Opening:
+    """`opening`: none (default), swap or swap2; new_room judges whether the variant has it."""
+    value = body.get("opening", Opening.NONE.value)
+    if value not in tuple(Opening):
+        raise ArenaError(ErrorCode.BAD_OPENING,
+                         f'"opening" must be one of {", ".join(o.value for o in Opening)}')
+    return Opening(value)
+
+
 def parse_name(body: dict[str, Any]) -> str | None:
     name = body.get("name")
     if name is None:
@@ -196,7 +207,7 @@ async def create_room(arena: Arena, body: dict[str, Any], *, public: bool | None
         creator_seat=None if token is None else seat, creator_name=parse_name(body),
         token_hash=hash_token(token) if token else None, ai_level=parse_level(body),
         clock=parse_clock(body), idle_claim_ms=arena.settings.idle_claim_after_s * 1000 or None,
-        creator=player, rated=parse_rated(body))
+        creator=player, rated=parse_rated(body), opening=parse_opening(body))
     await arena.service.create(state)
     return seat_response(state, None if token is None else seat, token)
 
@@ -236,7 +247,7 @@ async def post_quickplay(request: web.Request) -> web.Response:
     body = await read_body(request)
     variant, clock, name = parse_variant(body), parse_clock(body), parse_name(body)
     clock_key = "none" if clock is None else f"{clock.initial_ms}+{clock.increment_ms}"
-    lock = arena.repo.redis.lock(f"quickplay:{variant}:{clock_key}", timeout=QUICKPLAY_LOCK_S,
+    lock = arena.repo.redis.lock(quickplay_lock_key(variant, clock_key), timeout=QUICKPLAY_LOCK_S,
                                  blocking_timeout=QUICKPLAY_LOCK_S)
     try:
         async with lock:
@@ -251,7 +262,8 @@ async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
     variant, clock, name = wanted
     rated = parse_rated(body)  # a rated quickplay meets only rated rooms, and opens one
     for state in await open_rooms(arena.repo, arena.presence, LIST_LIMIT):
-        if state.variant == variant and state.clock_config == clock and state.rated == rated:
+        if state.variant == variant and state.clock_config == clock and state.rated == rated \
+                and state.opening is Opening.NONE:
             try:
                 return web.json_response(
                     await join_room(arena, state.room_id, name, await player_of(request))
@@ -260,7 +272,8 @@ async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
                 if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
                     raise
     check_creation_rate(request)
-    created = await create_room(arena, body | {"your_side": "random"}, public=True,
+    created = await create_room(arena, body | {"your_side": "random", "opening": "none"},
+                                public=True,
                                 opponent="human", player=await player_of(request))
     return web.json_response(created | {"matched": False})
 
@@ -306,7 +319,7 @@ def summary(state: RoomState) -> dict[str, Any]:
         "room_id": state.room_id, "url": room_url(state.room_id), "variant": state.variant,
         "clock": {"initial_s": clock.initial_ms / 1000, "increment_s": clock.increment_ms / 1000}
         if clock else None, "host": host, "created_at": state.created_at,
-        "rated": state.rated}
+        "rated": state.rated, "opening": state.opening.value}
     if state.status is Status.WAITING:
         data["free_seat"] = state.free_seat()
     else:
@@ -365,7 +378,9 @@ async def list_variants(request: web.Request) -> web.Response:
     """Every variant a room can be created with by name, and how to ask for a custom board."""
     return web.json_response({
         "variants": [{"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k,
-                      "gravity": v.gravity, "rule": v.rule.value} for v in named_variants()],
+                      "gravity": v.gravity, "rule": v.rule.value,
+                      "openings": [o.value for o in openings_for(v.spec)]}
+                     for v in named_variants()],
         "custom": {"spec": CUSTOM_SPEC, "rows": [MIN_SIZE, MAX_SIZE],
                    "cols": [MIN_SIZE, MAX_SIZE], "k": [MIN_K, MAX_K],
                    "rules": [rule.value for rule in Rule], "gravity": [False, True]}})

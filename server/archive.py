@@ -2,7 +2,8 @@
 
 A game's end is committed to Redis first, by the same script that appends the game to the
 stream `archive:outbox:<database id>` (server/repository.py; one stream per SQL database, so
-nodes of another database sharing the Redis never take its games). Every node reads that
+nodes of another database sharing the Redis never take its games; under Redis Cluster one per
+bucket, server/keys.py, each read by its own consumer task). Every node reads that
 stream in the consumer group `archivers`: Redis hands each entry to one node, which writes it
 to SQL
 (server/store_sql/archive.py, idempotent on the game id) and only then acknowledges and deletes
@@ -162,17 +163,19 @@ class ArchiveConsumer:
 
 
 async def archive_context(app: web.Application) -> AsyncIterator[None]:
+    """One consumer per outbox bucket (one on a single Redis; under Redis Cluster each reads
+    its bucket's stream on that bucket's shard, server/keys.py)."""
     arena = app[ARENA]
-    consumer = ArchiveConsumer(app[REDIS], app[SQL], app[OUTBOX], arena.settings.node_id,
-                               arena.metrics,
-                               embedded=arena.settings.embedded_store)
-    task = asyncio.create_task(consumer.run(), name="archive")
+    buckets = arena.repo.buckets
+    tasks = [asyncio.create_task(
+        ArchiveConsumer(app[REDIS], app[SQL], buckets.outbox(app[OUTBOX], bucket),
+                        arena.settings.node_id, arena.metrics,
+                        embedded=arena.settings.embedded_store).run(),
+        name=f"archive-{bucket}") for bucket in buckets.all()]
     yield
-    task.cancel()
-    try:
-        await task
-    except asyncio.CancelledError:
-        pass
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def setup(app: web.Application) -> None:

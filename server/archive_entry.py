@@ -13,13 +13,6 @@ from typing import Any
 from .rooms import RoomState
 from .rooms.state import game_id
 
-OUTBOX_PREFIX = "archive:outbox:"
-
-
-def outbox_key(database_instance: str) -> str:
-    """The outbox stream of one SQL database (its random id: server/store_sql/migrate.py)."""
-    return OUTBOX_PREFIX + database_instance
-
 
 def archive_entry(state: RoomState) -> dict[str, Any]:
     assert state.result is not None and state.finished_at is not None

@@ -26,9 +26,11 @@ from .appkeys import OUTBOX, REDIS, SETTINGS
 from .chat import ChatStore
 from .clock_timer import TimerLoop
 from .fanout import Fanout
+from .keys import Buckets
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from .presence import Presence
 from .ratelimit import KeyedLimiter
+from .redis_batch import CommandBatcher, ReplicaWait
 from .repository import ABANDON_GRACE_S, RoomRepository
 from .room_service import RoomService
 from .settings import Settings
@@ -63,9 +65,13 @@ ARENA = web.AppKey("arena", Arena)
 def build_arena(app: web.Application) -> Arena:
     settings, client = app[SETTINGS], app[REDIS]
     metrics = ArenaMetrics()
+    buckets = Buckets.for_cluster(settings.redis_cluster)
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
-                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX])
-    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000)
+                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX],
+                          buckets=buckets, batcher=CommandBatcher(
+                              client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
+                              metrics.unreplicated_commits.inc))
+    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
     presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)

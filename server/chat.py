@@ -23,8 +23,10 @@ from typing import Any
 import redis.asyncio as redis
 
 from .errors import ArenaError, ErrorCode
-from .repository import channel, dumps
+from .keys import chat_history_key, chat_ip_key, chat_rate_key, chat_seq_key, room_channel
+from .repository import dumps
 from .rooms.chat import CHAT_KEEP, Channel, ChatLine
+from .store import register_publishing_script
 
 WINDOW_MS = 60_000
 
@@ -52,17 +54,9 @@ return seq
 """
 
 
-def history_key(room_id: str, chat_channel: Channel) -> str:
-    return f"room:{{{room_id}}}:chat:{chat_channel.value}"
-
-
-def seq_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:chat:seq"
-
-
 def chat_keys(room_id: str) -> list[str]:
     """The keys that live as long as the room (presence renews them with the room's own)."""
-    return [*(history_key(room_id, c) for c in Channel), seq_key(room_id)]
+    return [*(chat_history_key(room_id, c.value) for c in Channel), chat_seq_key(room_id)]
 
 
 class ChatStore:
@@ -72,23 +66,23 @@ class ChatStore:
         self.per_room = per_room
         self.redis = client
         self._count = client.register_script(_COUNT)
-        self._post = client.register_script(_POST)
+        self._post = register_publishing_script(client, _POST)
 
     async def post(self, room_id: str, line: ChatLine, address: str,
                    cid: str | None = None) -> int:
         """Store and publish `line` from `address`; returns its number `n`, or raises
         `rate_limited` when the address or the channel has used its window's lines."""
-        if self.per_ip and await self._count(keys=[f"chat:ip:{address}"],
+        if self.per_ip and await self._count(keys=[chat_ip_key(address)],
                                              args=[WINDOW_MS]) > self.per_ip:
             raise ArenaError(ErrorCode.RATE_LIMITED,
                              f"at most {self.per_ip} chat lines a minute from one address")
         body = dumps(line.to_dict())[1:]  # the line's fields after its "{"
         prefix = '{"type":"chat","n":'
         published = body if cid is None else f'"cid":{dumps(cid)},{body}'
-        keys = [f"{history_key(room_id, line.channel)}:rate", history_key(room_id, line.channel),
-                seq_key(room_id)]
+        keys = [chat_rate_key(room_id, line.channel.value),
+                chat_history_key(room_id, line.channel.value), chat_seq_key(room_id)]
         n = await self._post(keys=keys, args=[
-            self.per_room, WINDOW_MS, self.keep_s, CHAT_KEEP, channel(room_id),
+            self.per_room, WINDOW_MS, self.keep_s, CHAT_KEEP, room_channel(room_id),
             prefix, "," + body, "," + published])
         if not n:
             raise ArenaError(ErrorCode.RATE_LIMITED,
@@ -100,7 +94,7 @@ class ChatStore:
         one round trip; a channel not `shown` to the socket comes empty."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for chat_channel in shown:
-                pipe.lrange(history_key(room_id, chat_channel), 0, -1)
+                pipe.lrange(chat_history_key(room_id, chat_channel.value), 0, -1)
             found = dict(zip(shown, await pipe.execute(), strict=True))
         return [{"type": "chat_history", "channel": chat_channel.value,
                  "lines": [json.loads(line) for line in found.get(chat_channel, ())]}

@@ -4,6 +4,12 @@ One pub/sub connection per node. The node subscribes to a room's channel while i
 one socket in that room; every message on the channel (a JSON list of client messages, published
 by the commit script or by presence) is handed to each local subscriber. Any node can therefore
 serve any room: a move committed on node A reaches the sockets on node B through Redis.
+
+On a Redis Cluster the channels are shard channels (`SSUBSCRIBE`, `SPUBLISH`, Redis 7): a
+room's channel carries the room's hash tag, so its messages travel only within the shard that
+owns the room instead of over the whole cluster bus, and the node holds one pub/sub connection
+per shard it has rooms on (redis-py's cluster pub/sub, which moves a subscription to the new
+owner after a failover; the confirmation of that re-subscription triggers the resync below).
 """
 
 from __future__ import annotations
@@ -16,11 +22,17 @@ from typing import Any, NamedTuple, Protocol
 
 import redis.asyncio as redis
 
-from .repository import channel, dumps
+from .keys import room_channel as channel
+from .repository import dumps
+from .store import is_cluster
 
 log = logging.getLogger(__name__)
 
 SUBSCRIBE_TIMEOUT_S = 3.0
+READ_TIMEOUT_S = 1.0
+SHARD_READ_TIMEOUT_S = 0.01  # per shard connection, read in turn: bounds a message's extra wait
+SUBSCRIBED = ("subscribe", "ssubscribe")
+MESSAGES = ("message", "smessage")
 
 
 class RoomMessage(NamedTuple):
@@ -41,6 +53,7 @@ class Subscriber(Protocol):
 class Fanout:
     def __init__(self, client: redis.Redis) -> None:
         self.redis = client
+        self.sharded = is_cluster(client)
         self.pubsub = client.pubsub(ignore_subscribe_messages=False)
         self.rooms: dict[str, set[Subscriber]] = {}
         self._channels: dict[str, str] = {}
@@ -48,7 +61,8 @@ class Fanout:
         self._active = asyncio.Event()
 
     async def publish(self, room_id: str, messages: list[dict[str, Any]]) -> None:
-        await self.redis.publish(channel(room_id), dumps(messages))
+        publish = self.redis.spublish if self.sharded else self.redis.publish
+        await publish(channel(room_id), dumps(messages))
 
     async def join(self, room_id: str, subscriber: Subscriber) -> None:
         """Deliver the room's messages to `subscriber`; returns once the subscription is live,
@@ -64,7 +78,11 @@ class Fanout:
         self._channels[name] = room_id
         confirmation = asyncio.get_running_loop().create_future()
         self._confirmations[name] = confirmation
-        await self.pubsub.subscribe(name)
+        if self.sharded:
+            await self.redis.initialize()  # the slot map, once: SSUBSCRIBE routes by it
+            await self.pubsub.ssubscribe(name)
+        else:
+            await self.pubsub.subscribe(name)
         self._active.set()
         try:
             await asyncio.wait_for(asyncio.shield(confirmation), SUBSCRIBE_TIMEOUT_S)
@@ -81,13 +99,13 @@ class Fanout:
             name = channel(room_id)
             self._channels.pop(name, None)
             with contextlib.suppress(redis.RedisError, OSError):
-                await self.pubsub.unsubscribe(name)
+                await (self.pubsub.sunsubscribe if self.sharded else self.pubsub.unsubscribe)(name)
 
     async def run(self) -> None:
         while True:
             await self._active.wait()
             try:
-                message = await self.pubsub.get_message(timeout=1.0)
+                message = await self._read()
             except (redis.RedisError, OSError) as exc:
                 log.warning("pub/sub read failed: %r; retrying", exc)
                 await asyncio.sleep(0.5)
@@ -95,9 +113,17 @@ class Fanout:
             if message is not None:
                 self._dispatch(message)
 
+    async def _read(self) -> dict[str, Any] | None:
+        if not self.sharded:
+            return await self.pubsub.get_message(timeout=READ_TIMEOUT_S)
+        message = await self.pubsub.get_sharded_message(timeout=SHARD_READ_TIMEOUT_S)
+        if message is None and not self.pubsub.node_pubsub_mapping:
+            await asyncio.sleep(SHARD_READ_TIMEOUT_S)  # no shard connection yet: nothing to wait on
+        return message
+
     def _dispatch(self, message: dict[str, Any]) -> None:
         name = message["channel"]
-        if message["type"] == "subscribe":
+        if message["type"] in SUBSCRIBED:
             confirmation = self._confirmations.get(name)
             if confirmation is not None and not confirmation.done():
                 confirmation.set_result(None)
@@ -107,7 +133,7 @@ class Fanout:
                 for subscriber in list(self.rooms.get(room_id, ())):
                     subscriber.resync()
             return
-        if message["type"] != "message":
+        if message["type"] not in MESSAGES:
             return
         room_id = self._channels.get(name)
         if room_id is None:

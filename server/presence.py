@@ -29,7 +29,8 @@ import redis.asyncio as redis
 from redis.asyncio.client import Pipeline
 
 from .chat import chat_keys
-from .repository import ABANDON_GRACE_S, state_key
+from .keys import ONLINE_KEY, presence_key, state_key
+from .repository import ABANDON_GRACE_S
 from .rooms import RoomState, SeatKind
 
 log = logging.getLogger(__name__)
@@ -39,11 +40,6 @@ REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of lo
 STALE_MS = 15_000
 SPECTATOR = "s"
 SEEN = "seen:"  # presence hash field prefix: `seen:1` is when seat 1 was last seen connected
-ONLINE_KEY = "online"
-
-
-def presence_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:presence"
 
 
 def now_ms() -> int:

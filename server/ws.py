@@ -136,6 +136,9 @@ class Connection:
         self.room_id = room_id
         self.token_hash: str | None = None
         self.seat: int | None = None
+        # The room version `seat` is as of: a seat swap (rematch, an opening's colour choice)
+        # in an event up to it is already counted, one after it moves the socket.
+        self.seat_v = -1
         self.name: str | None = None
         self.player: commands.PlayerRef | None = None  # the identity or account behind the socket
         self.last_v = -1
@@ -231,7 +234,8 @@ class Connection:
             if v <= self.last_v and not force:
                 return
             self.last_v = max(self.last_v, v)
-            if kind == "rematch" and self.seat is not None:
+            if self.seat is not None and v > self.seat_v \
+                    and (kind == "rematch" or message.get("swapped")):
                 await self._swap_seat()
         await self.ws.send_str(dumps(message) if text is None else text)
 
@@ -304,6 +308,7 @@ class Connection:
         state = await self.arena.repo.load(self.room_id)
         if self.token_hash is not None:
             self.seat = state.seat_of_token_hash(self.token_hash, same_hash)
+        self.seat_v = state.v
         events = None
         if hello.v is not None:
             events = await self.arena.repo.events_since(self.room_id, hello.v, state.v)

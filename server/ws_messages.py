@@ -18,6 +18,7 @@ from .user_text import TextError, check_chat_line, clean_name, loads_strict
 MAX_CID = 64
 MAX_TOKEN = 128  # longer strings are refused unhashed; real tokens have 32 characters
 MAX_MOVE = 8
+MAX_CHOICE = 16
 MAX_RAW_CHAT = 1000  # longer texts are refused before trimming
 
 CommandBuilder = Callable[[RoomState], commands.Command]
@@ -26,7 +27,7 @@ SeatOf = Callable[[RoomState], int | None]
 ROOM_COMMANDS = frozenset({
     "move", "resign", "draw_offer", "draw_accept", "draw_decline", "takeback_request",
     "takeback_accept", "takeback_decline", "rematch_offer", "rematch_accept", "rematch_decline",
-    "claim_win", "unlist", "cancel",
+    "claim_win", "unlist", "cancel", "opening_choice",
 })
 # Commands that leave the room's state alone: chat has its own store (server/chat.py).
 SESSION_COMMANDS = frozenset({"sync", "ping", "chat", "spectator_chat"})
@@ -159,6 +160,9 @@ def command_builder(message: dict[str, Any], seat_of: SeatOf,
     if kind == "move":
         move = field(message, "move", str, required=True, max_len=MAX_MOVE)
         return lambda state: commands.Move(seat_of(state), move, cid)
+    if kind == "opening_choice":
+        choice = field(message, "choice", str, required=True, max_len=MAX_CHOICE)
+        return lambda state: commands.OpeningChoice(seat_of(state), choice, cid)
     if kind in _PROPOSALS:
         make = _PROPOSALS[kind]
         return lambda state: make(seat_of(state), cid=cid)

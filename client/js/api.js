@@ -98,9 +98,45 @@ export function gameAnalysis(gameId) {
   return request("GET", `/api/games/${encodeURIComponent(gameId)}/analysis`);
 }
 
-/** The engine's lines for a position: { variant, moves, multipv } (POST /api/analyse). */
-export function analysePosition(body) {
-  return request("POST", "/api/analyse", body);
+/**
+ * The engine's lines for a position as it thinks: { variant, moves, multipv } (POST /api/analyse
+ * streamed, docs/protocol.md). Calls onLine with each depth's answer (the last has final: true);
+ * aborting `signal` closes the response, which stops the search on the server.
+ */
+export async function streamAnalysis(body, onLine, signal) {
+  let response;
+  try {
+    response = await fetch("/api/analyse", {
+      method: "POST", signal,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...body, stream: true }),
+    });
+  } catch (err) {
+    if (signal.aborted) return;
+    throw new ApiError("network", String(err));
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => null);
+    throw new ApiError((data && data.error) || "internal_error", data && data.message, response.status);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      const lines = (pending + value).split("\n");
+      pending = lines.pop();
+      for (const line of lines.filter(Boolean)) {
+        const data = JSON.parse(line);
+        if (data.error) throw new ApiError(data.error, data.message, response.status);
+        onLine(data);
+      }
+    }
+  } catch (err) {
+    if (signal.aborted) return;
+    throw err instanceof ApiError ? err : new ApiError("network", String(err));
+  }
 }
 
 /** A pasted or loaded record as { variant, moves, ... }: { format, text, variant? }. */

@@ -13,7 +13,7 @@ import { navigate } from "./router.js";
 import { variantTitle } from "./variant_title.js";
 import { rulePicture, ruleText } from "./rules.js";
 import { el, tEl, toast } from "./ui.js";
-import { whoAmI } from "./account_api.js";
+import { variants, whoAmI } from "./account_api.js";
 import { yourGamesCard } from "./your_games.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
@@ -22,6 +22,8 @@ const RULES = ["freestyle", "standard", "caro", "caro-exact"];
 const LOBBY_REFRESH_MS = 4000;
 const LIVE_SHOWN = 8;
 const PREFS_KEY = "caro-arena:new-game";
+// Variant name -> the opening rules its rooms may have (GET /api/variants); filled at start.
+const openingsOf = new Map();
 
 function radioTile(name, value, titleKey, subKey, checked, icon = null) {
   return el("label", { class: `tile${icon ? " has-icon" : ""}` },
@@ -81,6 +83,10 @@ function buildForm(prefs) {
   const clocks = el("div", { class: "segmented" },
     radioTile("clock", "none", "home.clock.none", null, prefs.clock === "none"),
     CLOCK_PRESETS.map((preset) => plainTile("clock", preset, preset, prefs.clock === preset)));
+  const openings = el("div", { class: "segmented" },
+    radioTile("opening", "none", "home.opening.none", null, prefs.opening === "none"),
+    radioTile("opening", "swap", "home.opening.swap", "home.opening.swap.hint", prefs.opening === "swap"),
+    radioTile("opening", "swap2", "home.opening.swap2", "home.opening.swap2.hint", prefs.opening === "swap2"));
   const publicBox = el("label", { class: "check public-row" },
     el("input", { type: "checkbox", name: "public", checked: prefs.public }), tEl("span", "home.public"));
   const ratedBox = el("label", { class: "check rated-row", hidden: true },
@@ -92,6 +98,7 @@ function buildForm(prefs) {
     fieldset("home.opponent", opponents, levelRow),
     el("fieldset", { class: "field side-field" }, tEl("legend", "home.first"), sides),
     fieldset("home.clock", clocks),
+    el("fieldset", { class: "field opening-field", hidden: true }, tEl("legend", "home.opening"), openings),
     publicBox,
     ratedBox,
     submit);
@@ -130,17 +137,24 @@ function readForm(form) {
     variant = `custom-${rows}x${cols}-k${Number(data.get("k"))}-${data.get("rule")}${data.get("gravity") ? "-gravity" : ""}`;
   }
   const clockValue = data.get("clock");
+  // An opening rule where the game has them and the opponent is chosen (quick play has none).
+  const opening = openingAllowed(variant, data.get("opponent")) ? data.get("opening") || "none" : "none";
   const clock = clockValue === "none" ? null : clockValue.split("+").map(Number);
   return {
     game, variant, opponent: data.get("opponent"), level: Number(data.get("level")),
     side: data.get("side"), clockValue, public: Boolean(data.get("public")),
-    rated: Boolean(data.get("rated")),
+    rated: Boolean(data.get("rated")), opening,
     clock: clock ? { initial_s: clock[0] * 60, increment_s: clock[1] } : null,
   };
 }
 
+function openingAllowed(variant, opponent) {
+  return opponent !== "quick" && (openingsOf.get(variant) || []).length > 1;
+}
+
 function syncFormVisibility(form) {
   const choice = readForm(form);
+  form.querySelector(".opening-field").hidden = !openingAllowed(choice.variant, choice.opponent);
   form.querySelector(".level-row").hidden = choice.opponent !== "ai";
   form.querySelector(".side-field").hidden = choice.opponent === "quick";
   form.querySelector(".public-row").hidden = choice.opponent !== "human";
@@ -151,7 +165,7 @@ function syncFormVisibility(form) {
 }
 
 function loadPrefs() {
-  const defaults = { game: "caro", opponent: "human", level: null, side: "random", clock: "none", public: false };
+  const defaults = { game: "caro", opponent: "human", level: null, side: "random", clock: "none", public: false, opening: "none" };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(PREFS_KEY) || "{}") };
   } catch {
@@ -164,7 +178,7 @@ async function watchDemo(form, button) {
   const choice = readForm(form);
   button.disabled = true;
   try {
-    const answer = await createRoom({ variant: choice.variant, opponent: "ai_vs_ai", ai_level: choice.level, name: loadName() || undefined });
+    const answer = await createRoom({ variant: choice.variant, opponent: "ai_vs_ai", ai_level: choice.level, opening: choice.opening, name: loadName() || undefined });
     navigate(`/r/${answer.room_id}`);
   } catch (err) {
     toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
@@ -176,7 +190,7 @@ async function watchDemo(form, button) {
 function savePrefs(choice) {
   localStorage.setItem(PREFS_KEY, JSON.stringify({
     game: choice.game, opponent: choice.opponent, level: choice.level, side: choice.side,
-    clock: choice.clockValue, public: choice.public,
+    clock: choice.clockValue, public: choice.public, opening: choice.opening,
   }));
 }
 
@@ -197,7 +211,7 @@ async function startGame(form, button, opponent = null) {
       : await createRoom({
         variant: choice.variant, opponent: choice.opponent, ai_level: choice.level,
         your_side: choice.side, clock: choice.clock, public: choice.public, name,
-        rated: choice.opponent === "human" && choice.rated,
+        rated: choice.opponent === "human" && choice.rated, opening: choice.opening,
       });
     saveToken(answer.room_id, answer.token);
     navigate(`/r/${answer.room_id}`);
@@ -289,7 +303,8 @@ function clockText(clock) {
 
 /** "3+2 · Rated · by Lan": the clock, whether the game is rated and, when known, who opened the room. */
 function roomMeta(room) {
-  return [clockText(room.clock), room.rated ? t("replay.rated") : null,
+  const opening = room.opening && room.opening !== "none" ? t(`home.opening.${room.opening}`) : null;
+  return [clockText(room.clock), room.rated ? t("replay.rated") : null, opening,
     room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · ");
 }
 
@@ -350,6 +365,10 @@ export function mountHome(main) {
     startGame(form, form.querySelector("#create-btn"));
   });
   syncFormVisibility(form);
+  variants().then((answer) => {
+    for (const v of answer.variants) openingsOf.set(v.name, v.openings || ["none"]);
+    syncFormVisibility(form);
+  }).catch(() => {});
 
   let rooms = [];
   let live = [];

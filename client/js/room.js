@@ -11,6 +11,7 @@ import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
 import { errorText, onLangChange, t } from "./i18n.js";
 import { cellToStr, replay, strToCell } from "./notation.js";
+import { choiceNotice } from "./opening_view.js";
 import { LOW_TIME_MS, RoomView, colourName, seatName } from "./room_view.js";
 import { playSound } from "./sound.js";
 import { applyEvent, clockLeft } from "./state.js";
@@ -30,6 +31,7 @@ export function mountRoom(main, roomId) {
   const connBadge = document.getElementById("conn");
   let state = null;
   let mySeat = null;
+  let seatV = -1; // the room version mySeat is as of (the welcome's): older swaps are counted
   let presence = null;
   let review = null;
   let board = null;
@@ -71,6 +73,9 @@ export function mountRoom(main, roomId) {
     share: () => shareLink(),
     search: (choice) => leaveSearch(choice),
     join: (name) => takeSeat(name),
+    choose: (choice) => {
+      if (!conn.send("opening_choice", { choice })) toast(errorText("network"), "error");
+    },
     rerender: () => render(false),
   });
   main.setAttribute("aria-busy", "true");
@@ -133,8 +138,10 @@ export function mountRoom(main, roomId) {
       forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
-    const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove;
-    board.setInteractive(Boolean(myTurn), state.turn);
+    const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove
+      && state.phase !== "choose";
+    // The stone's colour follows the move count (in an opening, the actor places both colours).
+    board.setInteractive(Boolean(myTurn), 1 + (state.moves.length % 2));
   }
 
   /**
@@ -187,10 +194,15 @@ export function mountRoom(main, roomId) {
     state = applyEvent(state, event);
     if (event.cid && event.cid === awaitingMove) awaitingMove = null;
     if (leaving && event.cid === leaving.cid) goAfterSearch(leaving.choice);
+    const swapsSeat = mySeat && event.v > seatV;
     if (event.type === "rematch") {
-      if (mySeat) mySeat = 3 - mySeat;
+      if (swapsSeat) mySeat = 3 - mySeat;
       review = null;
       notice("room.swapped");
+    } else if (event.type === "opening_choice") {
+      if (event.swapped && swapsSeat) mySeat = 3 - mySeat; // black sits in seat 1
+      const [key, params] = choiceNotice(event, (seat) => seatName(state, style(), seat));
+      notice(key, params);
     } else if (event.type === "seat_taken" && event.player) {
       notice("room.joined", { name: seatName(state, style(), event.seat) });
     } else if (DECLINES[event.type] && event.seat !== mySeat) {
@@ -335,6 +347,7 @@ export function mountRoom(main, roomId) {
   conn.addEventListener("welcome", (e) => {
     const { msg } = e.detail;
     mySeat = msg.seat;
+    seatV = msg.v;
     if (mySeat && spectatorChat) conn.send("spectator_chat", { open: true }); // a new socket
     clockOffset = msg.now - Date.now();
     claimAfter = msg.claim_after_ms ?? claimAfter;

@@ -347,15 +347,18 @@ def search_root(
     n, kind = gen_moves(pos, side, root_moves)
     if n == 0:  # renju: black cannot block the five, every move loses; play one anyway
         n, kind = gen_all(pos, side, root_moves), ALL
-    best_move, best_score, done_depth = root_moves[0], -INF, 0
-    pv_out[0] = root_moves[0]
-    pv_out[1] = -1
     order = np.zeros(n, dtype=np.int64)
     for i in range(n):
         m = root_moves[i]
         order[i] = cell_score(pos, me, m) + cell_score(pos, 1 - me, m)
     idx = np.argsort(-order, kind="mergesort")
     root_moves[:n] = root_moves[idx]
+    # Stopped before the first move's depth-1 search ends (a cold start, a tiny budget), the
+    # answer is the best-ordered move: the cell worth most to both sides, not the first cell
+    # of the list (which, against an open three, was a far end that does not stop it).
+    best_move, best_score, done_depth = root_moves[0], -INF, 0
+    pv_out[0] = root_moves[0]
+    pv_out[1] = -1
     ctx.root_scores[:n] = -INF
     scores = np.full(n, -INF, dtype=np.int64)
     one = np.int64(1)  # not a literal: numba cannot compile the recursion for literal arguments

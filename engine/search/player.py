@@ -56,7 +56,13 @@ THREAT_SHARE = 30  # percent of the budget (time or nodes) the root VCF / VCT ma
 VCT_WIN = WIN - 999
 
 
-def _new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> SearchContext:
+def new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> SearchContext:
+    """A fresh search state for ``pos``: a ``tt_mib`` MiB transposition table, killers,
+    history, PV and threat-search buffers, with no deadline and no node limit yet (the caller
+    sets ``ctl[DEADLINE]`` / ``ctl[NODE_LIMIT]``). ``full_root`` searches every root move with
+    a full window, so their scores compare (noise levels, multi-line analysis); ``leaf_vcf`` is
+    the VCF budget per horizon node (0: no threat search at the horizon). One context serves one
+    search: its table and buffers are not shared between threads."""
     keys, data = new_table(tt_mib)
     size = pos.board.shape[0]
     ctl = np.zeros(8, dtype=np.int64)
@@ -87,11 +93,15 @@ def position_of(board: Board) -> Position:
     return new_position(v.rows, v.cols, v.k, RULE_CODES[v.rule], v.gravity, board.cells())
 
 
-def _threat_win(
+def threat_win(
     pos: Position, ctx: SearchContext, side: int, nodes: int, deadline: int, use_vct: bool
 ) -> tuple[list[int], int] | None:
-    """A forced win for ``side`` found by VCF (then VCT) within ``nodes`` and ``deadline``:
-    (line, score). A VCF line is the whole sequence; a VCT line only its first move."""
+    """A forced win for ``side`` found by VCF (then, with ``use_vct``, VCT) within ``nodes``
+    searched positions each and the monotonic ``deadline`` (ns): (line, score), or None when
+    none was found in that budget (which does not prove there is none). A VCF line is the whole
+    sequence of fours and forced blocks; a VCT line only its first move. The score is
+    ``WIN - len(line)`` for a VCF and ``VCT_WIN`` for a VCT. The positions visited are added
+    to ``ctx``'s node count, as the alpha-beta's."""
     ctx.vcf_budget[0] = 0
     ctx.vcf_budget[1] = nodes
     ctx.vcf_budget[2] = deadline
@@ -170,7 +180,7 @@ def _choose(
     deadline = started + budget_ns
     pos = position_of(board)
     side = board.turn
-    ctx = _new_context(
+    ctx = new_context(
         pos,
         tt_mib or DEFAULT_TT_MIB,
         settings.noise_rate > 0,
@@ -189,7 +199,7 @@ def _choose(
         if node_caps:
             threat_nodes = max(1000, min(node_caps) * THREAT_SHARE // 100)
         threat_deadline = started + budget_ns * THREAT_SHARE // 100
-        threat = _threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=settings.vct)
+        threat = threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=settings.vct)
     if threat:
         pv, score = threat
         move, depth = pv[0], len(pv)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import commands as cmd
-from . import offers, play
+from . import offers, opening_play, play
 from .outcomes import Event, Step, flag_fallen, timeout
 from .state import RoomState
 
@@ -22,6 +22,7 @@ Rule = Callable[[RoomState, Any, int], Step]
 RULES: dict[type, Rule] = {
     cmd.Join: play.join,
     cmd.Move: play.move,
+    cmd.OpeningChoice: opening_play.choose,
     cmd.Resign: play.resign,
     cmd.ClaimWin: play.claim_win,
     cmd.Unlist: play.unlist,

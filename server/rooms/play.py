@@ -13,6 +13,8 @@ from . import commands as cmd
 from .boards import board_after, remember
 from .clock import ClockConfig
 from .offers import rematch
+from .opening import Opening, check_opening
+from .opening_play import clock_after_stone, phase_fields, require_stone_phase
 from .outcomes import (
     Step,
     abandon_at,
@@ -44,11 +46,17 @@ def ai_seat(level: int, now: int) -> Seat:
 def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
              creator_seat: int | None, creator_name: str | None, token_hash: str | None,
              ai_level: int, clock: ClockConfig | None, idle_claim_ms: int | None = None,
-             creator: cmd.PlayerRef | None = None, rated: bool = False) -> RoomState:
+             creator: cmd.PlayerRef | None = None, rated: bool = False,
+             opening: Opening = Opening.NONE) -> RoomState:
     """A room at version 0. Human rooms wait for a second player; AI rooms start at once.
     `idle_claim_ms`: in a human game without a clock, how long a player may sit on their turn
     before the opponent may claim the win (None: no limit).
-    A rated room is a human room created by an account (the creator's `username`)."""
+    A rated room is a human room created by an account (the creator's `username`).
+    `opening`: the opening rule (gomoku, gomoku-standard and renju only)."""
+    try:
+        check_opening(variant, opening)
+    except ValueError as error:
+        raise ArenaError(ErrorCode.BAD_OPENING, str(error)) from None
     if rated and (mode is not Mode.HUMAN or creator is None or creator.username is None):
         raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
                          "only a logged-in player may open a rated room, against a person")
@@ -63,7 +71,7 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
     idle = idle_claim_ms if mode is Mode.HUMAN and clock is None else None
     state = RoomState(room_id=room_id, variant=variant, mode=mode, public=public,
                       created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
-                      idle_claim_ms=idle, rated=rated)
+                      idle_claim_ms=idle, rated=rated, opening=opening)
     return state if mode is Mode.HUMAN else _start(state, now)
 
 
@@ -126,13 +134,14 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     require_playing(state)
     if seat_no != state.turn or state.is_ai(seat_no) != command.by_ai:
         raise ArenaError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
+    require_stone_phase(state)
     board = board_after(state.variant, state.moves)
     try:
         text = board.move_str(board.push_str(command.move))
     except EngineError as error:
         raise from_engine(error) from None
     moves = (*state.moves, text)
-    clock = state.clock.after_move(seat_no, now, len(moves)) if state.clock else None
+    clock = clock_after_stone(state, seat_no, now, len(moves))
     remember(state.variant, moves, board)
     state = replace(state, moves=moves, move_times=(*state.move_times, now), clock=clock,
                     last_move_at=now, draw_offer=None, takeback_request=None,
@@ -142,6 +151,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
                "last_move_at": now, "draw_offer": None, "takeback_request": None,
                "move_deadline": state.move_deadline,
                "forbidden": [board.move_str(cell) for cell in board.forbidden_moves()]}]
+    if state.opening is not Opening.NONE:
+        events[0] |= phase_fields(state)
     outcome = board.outcome()
     if outcome is None:
         if unscored := board.unscored_run():

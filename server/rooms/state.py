@@ -15,6 +15,7 @@ from engine.variants import get_variant
 
 from .boards import forbidden_after
 from .clock import Clock, ClockConfig
+from .opening import Opening, Phase, actor_of, phase_of
 
 
 class Status(enum.StrEnum):
@@ -141,11 +142,22 @@ class RoomState:
     # claim (None: no such limit in this room), and when the player to move runs out of it.
     idle_claim_ms: int | None = None
     move_deadline: int | None = None
+    # The opening rule (server/rooms/opening.py) and the choices made in this game so far.
+    opening: Opening = Opening.NONE
+    opening_choices: tuple[str, ...] = ()
+
+    @property
+    def phase(self) -> Phase:
+        return phase_of(self.opening, len(self.moves), self.opening_choices)
 
     @property
     def turn(self) -> int:
-        """Seat to move: players alternate, seat 1 first."""
-        return 1 + len(self.moves) % 2
+        """Seat to act: in the game proper players alternate, seat 1 (black) first; in an
+        opening phase, the seat the opening rule names."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return 1 + len(self.moves) % 2
+        return actor_of(phase, len(self.moves))
 
     def seat(self, number: int) -> Seat | None:
         return self.seats[number - 1]
@@ -208,6 +220,9 @@ class RoomState:
             "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
             "moves": list(self.moves),
             "turn": self.turn,
+            "opening": self.opening.value,
+            "opening_choices": list(self.opening_choices),
+            "phase": self.phase.value,
             "forbidden": forbidden_after(self.variant, self.moves)
             if self.status is Status.PLAYING else [],
             "last_move_at": self.last_move_at,
@@ -226,7 +241,7 @@ class RoomState:
     def to_record(self) -> dict[str, Any]:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
-        del data["board"], data["turn"], data["forbidden"], data["game_id"]
+        del data["board"], data["turn"], data["forbidden"], data["game_id"], data["phase"]
         data["clock"] = self.clock.to_dict() if self.clock else None
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
@@ -264,4 +279,6 @@ class RoomState:
             last_move_at=data["last_move_at"],
             idle_claim_ms=data.get("idle_claim_ms"),  # records from before: no limit
             move_deadline=data.get("move_deadline"),
+            opening=Opening(data.get("opening", "none")),  # records from before: no opening
+            opening_choices=tuple(data.get("opening_choices", ())),
         )

@@ -119,6 +119,19 @@ def test_tiny_budget_still_returns_a_legal_move():
     assert board.is_legal(board.parse_move(analysis.move))
 
 
+# o to move against x's open three h9 i9 j9: only g9 or k9 stop it (after f9, k9 makes an open
+# four). The cell list starts with f9, so a search stopped before its first move was searched
+# (a cold start under load) once answered f9.
+OPEN_THREE_TO_STOP = "h9 h10 i9 i10 j9"
+
+
+@pytest.mark.parametrize("variant", ["caro", "gomoku"])
+@pytest.mark.parametrize("max_nodes", [1, 50, NODES])
+def test_stops_an_open_three_at_an_end_whatever_the_budget(variant, max_nodes):
+    _, analysis = best(variant, OPEN_THREE_TO_STOP, max_nodes=max_nodes)
+    assert analysis.move in {"g9", "k9"}
+
+
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_level_returns_a_legal_move(level):
     board, analysis = best("caro", "h8 h9 i9", level=level, time_ms=300)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import RedisServer, ServerFactory, ServerNode
+from tests.harness import ServerFactory, ServerNode
 from tests.server.visitor import Visitor
 
 # Short AI searches, a short abandonment delay, a quick AI-vs-AI pace and a short pause before
@@ -21,9 +21,10 @@ FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50", "A
 
 @pytest.fixture(scope="session")
 def arena_node(tmp_path_factory: pytest.TempPathFactory,
-               redis_server: RedisServer) -> Iterator[ServerNode]:
-    """One shared node for tests that do not kill or restart anything."""
-    factory = ServerFactory(Path(tmp_path_factory.mktemp("arena")), redis_server.url)
+               nodes_redis_url: str) -> Iterator[ServerNode]:
+    """One shared node for tests that do not kill or restart anything (one per kind of Redis:
+    a test marked `redis_cluster` gets the node on the cluster too)."""
+    factory = ServerFactory(Path(tmp_path_factory.mktemp("arena")), nodes_redis_url)
     yield factory.start("arena-1", env=FAST_ENV)
     factory.close()
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
+import redis.asyncio as redis
+
 from engine.formats import import_sgf
+from server.repository import record_key
 from tests.server.client import Player, create_room, http
+from tests.server.test_archive import archived
 
 POLL_S, POLL_LIMIT = 0.2, 300  # at most a minute: the first request starts the workers
 
@@ -118,3 +122,20 @@ async def test_a_malformed_record_import_is_a_bad_record(arena_node):
     status, data = await http("POST", f"{arena_node.url}/api/import",
                               {"format": "sgf", "text": "(;GM[1];B[aa])"})
     assert (status, data["error"]) == (400, "bad_record")
+
+
+async def test_an_archived_game_whose_redis_record_expired_is_still_analysed(arena_node,
+                                                                              redis_url):
+    room_id = await finished_game(arena_node, "tictactoe", ["b2", "b1", "a1", "c3", "a3", "a2",
+                                                            "c1"])
+    game_id = f"{room_id}-1"
+    await archived(arena_node.url, game_id)
+    client = redis.from_url(redis_url)
+    try:  # as after RECORD_TTL_S: only the SQL archive has the game
+        await client.delete(record_key(room_id, 1), record_key(room_id, "last"))
+    finally:
+        await client.aclose()
+    status, started = await http("POST", f"{arena_node.url}/api/games/{game_id}/analysis")
+    assert status == 202 and started["status"] in ("queued", "running")
+    document = await wait_done(arena_node, game_id)
+    assert document["moves"][1]["judgement"] == "blunder"

@@ -69,6 +69,7 @@ async def test_join_over_http_takes_the_free_seat_then_the_room_is_full(arena_no
     assert (status, again["error"]) == (409, "seat_taken")
 
 
+@pytest.mark.redis_cluster
 async def test_lobby_lists_public_waiting_rooms_only(arena_node):
     public = await create_room(arena_node.url, variant="caro9", public=True)
     private = await create_room(arena_node.url, variant="caro9")
@@ -77,6 +78,7 @@ async def test_lobby_lists_public_waiting_rooms_only(arena_node):
     assert public["room_id"] in ids and private["room_id"] not in ids
 
 
+@pytest.mark.redis_cluster
 async def test_quickplay_pairs_two_players_wanting_the_same_game(arena_node):
     body = {"variant": "custom-8x8-k4-caro"}
     status, first = await http("POST", f"{arena_node.url}/api/quickplay", body)
@@ -95,6 +97,7 @@ async def test_quickplay_pairs_two_players_who_ask_at_the_same_instant(arena_nod
         assert first["room_id"] == second["room_id"]
 
 
+@pytest.mark.redis_cluster
 async def test_clock_flag_falls_with_no_client_connected(arena_node):
     room = await create_room(arena_node.url, variant="gomoku", your_side="first",
                              clock={"initial_s": 1, "increment_s": 0})
@@ -247,6 +250,7 @@ async def test_a_quickplay_room_unlisted_by_its_host_is_no_longer_matched(arena_
     await host.close()
 
 
+@pytest.mark.redis_cluster
 async def test_online_counts_the_open_room_sockets(server_factory):
     node = server_factory.start("node-online", embedded=True)  # its own store: no other node
     room = await create_room(node.url, variant="caro9")

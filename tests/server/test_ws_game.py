@@ -11,6 +11,8 @@ from tests.server.client import Player, create_room, http, winning_line
 
 VARIANT_SPECS = [*VARIANTS, "caro-17", "custom-7x9-k4-standard", "custom-6x6-k3-freestyle-gravity"]
 
+pytestmark = pytest.mark.redis_cluster  # rooms over sockets, on both kinds of Redis
+
 
 async def seated_pair(node, **room_fields) -> tuple[dict, Player, Player]:
     room = await create_room(node.url, your_side="first", **room_fields)

@@ -42,6 +42,18 @@ def test_move_builder_resolves_the_seat_from_each_state():
     assert build(playing_room()) == commands.Move(1, "h8", "x")
 
 
+def test_opening_choice_builder_carries_the_choice_and_resolves_the_seat():
+    build = command_builder({"type": "opening_choice", "choice": "place_two", "cid": "c"},
+                            lambda s: 2)
+    assert build(playing_room()) == commands.OpeningChoice(2, "place_two", "c")
+
+
+@pytest.mark.parametrize("choice", [None, 3, "", "x" * 17])
+def test_opening_choice_without_a_short_string_choice_is_a_bad_message(choice):
+    message = {"type": "opening_choice", "choice": choice}
+    assert code_of(command_builder, message, lambda s: 1) is ErrorCode.BAD_MESSAGE
+
+
 def test_claim_builder_uses_the_opponents_presence():
     absence = Absence(connected={1: True, 2: False}, last_seen={1: None, 2: 5},
                       claim_after_ms=60_000)
