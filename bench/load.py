@@ -16,8 +16,9 @@ Scenarios (docs/performance.md has the targets and the measured tables):
 With ``--analyses N`` any scenario also keeps N analysis-board searches in flight on the first
 node (bench/load_analyses.py): compare scenario 3 with and without to see what analyses cost
 live games (docs/performance.md, game analysis). ``--alternate R`` does that in one invocation
-on one node: R rounds of a run without analyses then one with ``--analyses N``, back to back
-(so the machine's drifting load hits both arms alike), and prints both arms' pooled latencies.
+on one node: R rounds of a run without analyses and one with ``--analyses N``, back to back,
+in alternating order (so the machine's drifting load hits both arms alike), and prints both
+arms' pooled latencies.
 
 Run from the repository root, e.g.:
     .venv/bin/python -m bench.load --scenario 1 --duration 30
@@ -300,11 +301,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def alternate(cluster: Cluster, args: argparse.Namespace) -> list[tuple[int, int, Measured]]:
-    """R rounds of (without analyses, with them) on one cluster: (round, analyses in flight,
-    result) of every run."""
+    """R rounds of a run without analyses and one with them on one cluster, in the order
+    without-with, then with-without, ... (so a load that drifts one way during the session
+    favours neither arm): (round, analyses in flight, result) of every run."""
     runs = []
     for round_no in range(1, args.alternate + 1):
-        for in_flight in (0, args.analyses):
+        arms = (0, args.analyses) if round_no % 2 else (args.analyses, 0)
+        for in_flight in arms:
             arm = argparse.Namespace(**vars(args) | {"analyses": in_flight})
             log.info("round %d: %d analyses in flight", round_no, in_flight)
             runs.append((round_no, in_flight, run(cluster, arm)))
@@ -351,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
         log.info("starting Redis and %d node(s) in %s", args.nodes, workdir)
         cluster = start_cluster(workdir, args.nodes, {
             "AI_WORKERS": str(args.ai_workers), "LOG_LEVEL": "WARNING",
-            "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0"})
+            "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0",
+            "BOARD_SEARCHES_PER_MINUTE": "0"})
     try:
         if args.alternate:
             runs = alternate(cluster, args)

@@ -48,7 +48,8 @@ log = logging.getLogger(__name__)
 SESSION_COOKIE = "caro_session"
 SESSION_DAYS = 30
 SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000
-USERNAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
+USERNAME_CHARS = (3, 20)
+USERNAME = re.compile(r"[A-Za-z0-9_-]{{{},{}}}".format(*USERNAME_CHARS))
 PASSWORD_CHARS = (8, 200)
 LOGIN_WINDOW_S = 300
 LOGINS_PER_IP = 30        # attempts per client address per window (a school shares one)
@@ -61,7 +62,9 @@ _DUMMY_HASH = hasher.hash("not a password of anyone")
 def parse_credentials(body: dict[str, Any], password_field: str = "password") -> tuple[str, str]:
     username, password = body.get("username"), body.get(password_field)
     if not isinstance(username, str) or not USERNAME.fullmatch(username):
-        raise ArenaError(ErrorCode.BAD_USERNAME, "a username has 3 to 20 of A-Z a-z 0-9 _ -")
+        low, high = USERNAME_CHARS
+        raise ArenaError(ErrorCode.BAD_USERNAME,
+                         f"a username has {low} to {high} of A-Z a-z 0-9 _ -")
     return username, parse_password(password)
 
 

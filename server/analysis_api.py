@@ -34,6 +34,14 @@ def check_analysis_rate(request: web.Request) -> None:
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many analysis requests; wait a minute")
 
 
+def check_board_rate(request: web.Request) -> None:
+    """The analysis board asks for every position a player steps through: its own, larger
+    limit (a search is cheap to cancel, and at most two of one address run at once)."""
+    limiter = request.app[ARENA].board_limiter
+    if limiter is not None and not limiter.take(client_address(request)):
+        raise ArenaError(ErrorCode.RATE_LIMITED, "too many positions analysed; wait a minute")
+
+
 async def finished_record(request: web.Request) -> dict[str, Any]:
     """The game named by the path's ``game_id``: its record in Redis (a room id or an
     archive id, kept ``RECORD_TTL_S``), else the SQL archive's copy (an archive id, kept for
@@ -68,7 +76,7 @@ async def get_game_analysis(request: web.Request) -> web.Response:
 async def post_analyse(request: web.Request) -> web.StreamResponse:
     """One position for the analysis board: ``{variant, moves, multipv, stream}``. With
     ``stream``, an NDJSON response: the answer after each depth, the last one ``final``."""
-    check_analysis_rate(request)
+    check_board_rate(request)
     body = await read_body(request)
     variant = parse_variant(body)
     multipv = body.get("multipv", 1)
@@ -137,7 +145,8 @@ async def post_import(request: web.Request) -> web.Response:
         raise from_engine(error) from None
     return web.json_response({"variant": record.variant, "moves": list(record.moves),
                               "first": record.first, "second": record.second,
-                              "result": record.result})
+                              "result": record.result, "opening": record.opening,
+                              "opening_choices": list(record.opening_choices)})
 
 
 def setup(app: web.Application) -> None:

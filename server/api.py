@@ -377,13 +377,22 @@ async def get_online(request: web.Request) -> web.Response:
 async def list_variants(request: web.Request) -> web.Response:
     """Every variant a room can be created with by name, and how to ask for a custom board."""
     return web.json_response({
-        "variants": [{"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k,
-                      "gravity": v.gravity, "rule": v.rule.value,
-                      "openings": [o.value for o in openings_for(v.spec)]}
+        "variants": [v.to_dict() | {"openings": [o.value for o in openings_for(v.spec)]}
                      for v in named_variants()],
         "custom": {"spec": CUSTOM_SPEC, "rows": [MIN_SIZE, MAX_SIZE],
                    "cols": [MIN_SIZE, MAX_SIZE], "k": [MIN_K, MAX_K],
                    "rules": [rule.value for rule in Rule], "gravity": [False, True]}})
+
+
+@json_errors
+async def describe_variant(request: web.Request) -> web.Response:
+    """The board of any variant spec (a custom one too), so a page can draw a game of any
+    variant without knowing the spec grammar."""
+    try:
+        variant = get_variant(request.match_info["spec"])
+    except VariantError as error:
+        raise ArenaError(ErrorCode.BAD_VARIANT, str(error)) from None
+    return web.json_response(variant.to_dict())
 
 
 async def metrics(request: web.Request) -> web.Response:
@@ -414,6 +423,7 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/rooms/{room_id}/qr.svg", get_room_qr)
     app.router.add_post("/api/quickplay", post_quickplay)
     app.router.add_get("/api/variants", list_variants)
+    app.router.add_get("/api/variants/{spec}", describe_variant)
     app.router.add_get("/api/online", get_online)
     app.router.add_get("/api/levels", get_levels)
     app.router.add_get("/ws/{room_id}", ws.websocket)

@@ -54,6 +54,7 @@ class Arena:
     chat: ChatStore
     analysis: AnalysisService
     analysis_limiter: KeyedLimiter | None
+    board_limiter: KeyedLimiter | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -74,7 +75,9 @@ def build_arena(app: web.Application) -> Arena:
     timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
-    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
+    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find,
+                        settings.claim_after_s * 1000)
+    service.after_commit.append(presence.on_commit)
     pool = AiPool(settings.ai_workers, metrics)
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
@@ -86,7 +89,8 @@ def build_arena(app: web.Application) -> Arena:
                                metrics, pool)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
                  _per_minute(settings.room_creations_per_minute), chat, analysis,
-                 _per_minute(settings.analyses_per_minute))
+                 _per_minute(settings.analyses_per_minute),
+                 _per_minute(settings.board_searches_per_minute))
 
 
 def _per_minute(limit: int) -> KeyedLimiter | None:

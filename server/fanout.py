@@ -10,6 +10,8 @@ room's channel carries the room's hash tag, so its messages travel only within t
 owns the room instead of over the whole cluster bus, and the node holds one pub/sub connection
 per shard it has rooms on (redis-py's cluster pub/sub, which moves a subscription to the new
 owner after a failover; the confirmation of that re-subscription triggers the resync below).
+Each shard connection has a reader task of its own, blocked on that connection alone, so a
+message is handed on as soon as it arrives instead of waiting for the other shards' reads.
 """
 
 from __future__ import annotations
@@ -18,19 +20,24 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, Protocol
 
 import redis.asyncio as redis
 
 from .keys import room_channel as channel
 from .repository import dumps
-from .store import is_cluster
+from .store import STORE_ERRORS, is_cluster
 
 log = logging.getLogger(__name__)
 
 SUBSCRIBE_TIMEOUT_S = 3.0
 READ_TIMEOUT_S = 1.0
-SHARD_READ_TIMEOUT_S = 0.01  # per shard connection, read in turn: bounds a message's extra wait
+RETRY_S = 0.5
+# How often the shard readers are matched to the shard connections when nothing else says so
+# (a join wakes it at once): bounds how late a connection opened by redis-py's own
+# re-subscription after a failover gets its reader (its messages wait in the socket meanwhile).
+SHARD_SCAN_S = 0.1
 SUBSCRIBED = ("subscribe", "ssubscribe")
 MESSAGES = ("message", "smessage")
 
@@ -59,6 +66,7 @@ class Fanout:
         self._channels: dict[str, str] = {}
         self._confirmations: dict[str, asyncio.Future] = {}
         self._active = asyncio.Event()
+        self._shards_changed = asyncio.Event()
 
     async def publish(self, room_id: str, messages: list[dict[str, Any]]) -> None:
         publish = self.redis.spublish if self.sharded else self.redis.publish
@@ -81,6 +89,7 @@ class Fanout:
         if self.sharded:
             await self.redis.initialize()  # the slot map, once: SSUBSCRIBE routes by it
             await self.pubsub.ssubscribe(name)
+            self._shards_changed.set()  # perhaps a new shard connection: give it its reader
         else:
             await self.pubsub.subscribe(name)
         self._active.set()
@@ -98,28 +107,72 @@ class Fanout:
             del self.rooms[room_id]
             name = channel(room_id)
             self._channels.pop(name, None)
-            with contextlib.suppress(redis.RedisError, OSError):
+            with contextlib.suppress(*STORE_ERRORS):
                 await (self.pubsub.sunsubscribe if self.sharded else self.pubsub.unsubscribe)(name)
 
     async def run(self) -> None:
-        while True:
+        if self.sharded:
+            await self._run_shard_readers()
+        else:
             await self._active.wait()
+            await self._read_loop(lambda: self.pubsub.get_message(timeout=READ_TIMEOUT_S),
+                                  lambda: True)
+
+    async def _read_loop(self, read: Callable[[], Awaitable[dict[str, Any] | None]],
+                         wanted: Callable[[], bool]) -> None:
+        """Dispatch what `read()` returns while `wanted()`; a failed read is retried (redis-py
+        reconnects the connection and re-subscribes its channels)."""
+        while wanted():
             try:
-                message = await self._read()
-            except (redis.RedisError, OSError) as exc:
+                message = await read()
+            except STORE_ERRORS as exc:
                 log.warning("pub/sub read failed: %r; retrying", exc)
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(RETRY_S)
                 continue
             if message is not None:
                 self._dispatch(message)
 
-    async def _read(self) -> dict[str, Any] | None:
-        if not self.sharded:
-            return await self.pubsub.get_message(timeout=READ_TIMEOUT_S)
-        message = await self.pubsub.get_sharded_message(timeout=SHARD_READ_TIMEOUT_S)
-        if message is None and not self.pubsub.node_pubsub_mapping:
-            await asyncio.sleep(SHARD_READ_TIMEOUT_S)  # no shard connection yet: nothing to wait on
-        return message
+    async def _run_shard_readers(self) -> None:
+        """One reader task per shard connection of the cluster pub/sub, started when the
+        connection appears (a join, a re-subscription after a failover) and ending when redis-py
+        drops it."""
+        readers: dict[str, tuple[Any, asyncio.Task[None]]] = {}
+        try:
+            while True:
+                for name, connection in list(self.pubsub.node_pubsub_mapping.items()):
+                    known = readers.get(name)
+                    if known is None or known[0] is not connection or known[1].done():
+                        readers[name] = (connection, asyncio.create_task(
+                            self._read_shard(name, connection), name=f"fanout {name}"))
+                for name in [n for n, (_, task) in readers.items() if task.done()]:
+                    del readers[name]
+                self._shards_changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._shards_changed.wait(), SHARD_SCAN_S)
+        finally:
+            for _, task in readers.values():
+                task.cancel()
+            await asyncio.gather(*(task for _, task in readers.values()),
+                                 return_exceptions=True)
+
+    async def _read_shard(self, name: str, connection: Any) -> None:
+        """Read one shard connection (through the cluster pub/sub, which keeps its bookkeeping of
+        unsubscribed channels) until redis-py replaces or drops it."""
+        node = self.redis.get_node(node_name=name)
+        if node is None:
+            return  # the node left the topology; its channels move to a new connection
+
+        def current() -> bool:
+            return self.pubsub.node_pubsub_mapping.get(name) is connection
+
+        async def read() -> dict[str, Any] | None:
+            if connection.connection is None:  # SSUBSCRIBE not sent yet, or being closed
+                await asyncio.sleep(SHARD_SCAN_S)
+                return None
+            return await self.pubsub.get_sharded_message(timeout=READ_TIMEOUT_S,
+                                                         target_node=node)
+
+        await self._read_loop(read, current)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         name = message["channel"]
@@ -143,5 +196,5 @@ class Fanout:
             subscriber.deliver(messages)
 
     async def close(self) -> None:
-        with contextlib.suppress(redis.RedisError, OSError):
+        with contextlib.suppress(*STORE_ERRORS):
             await self.pubsub.aclose()

@@ -48,6 +48,10 @@ class ArenaMetrics:
         self.unreplicated_commits = Counter(
             "caro_unreplicated_commits", "commit batches a replica did not confirm within "
             "REDIS_WAIT_MS (a failover could lose them)", registry=registry)
+        self.post_commit_failures = Counter(
+            "caro_post_commit_failures", "bookkeeping after a commit (indexes, hooks) that "
+            "failed; the command still succeeded and the step is retried", ["step"],
+            registry=registry)
         self.ai_queue = Gauge("caro_ai_queue_depth", "AI searches waiting for a worker",
                               registry=registry)
         self.ai_busy = Gauge("caro_ai_busy_workers", "AI workers searching", registry=registry)

@@ -9,6 +9,10 @@ basis of `away_since`, of the abandonment claim and of the abandonment of a game
 `online` holds each node's number of open room sockets (same freshness rule), summed for the
 "players online" count a player sees while looking for a game.
 
+The presence message also says, per seat, from when that seat may claim the win because its
+opponent is gone (`claim_at`, server/rooms/claims.py): worked out again whenever the totals
+change and after a commit that changes what the rule reads from the room's state.
+
 A room with an open socket anywhere never expires: a socket opening or closing, and the
 refresh once every half ROOM_TTL_S per room (not every REFRESH_S: TTLs are Redis commands too,
 docs/performance.md), renew the room's keys (state, chat, presence) to ROOM_TTL_S +
@@ -31,7 +35,8 @@ from redis.asyncio.client import Pipeline
 from .chat import chat_keys
 from .keys import ONLINE_KEY, presence_key, state_key
 from .repository import ABANDON_GRACE_S
-from .rooms import RoomState, SeatKind
+from .rooms import RoomState, SeatKind, Transition
+from .rooms.claims import away_claim_at, away_claim_inputs
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +54,8 @@ def now_ms() -> int:
 class Presence:
     def __init__(self, client: redis.Redis, node_id: str, room_ttl_s: int,
                  publish: Callable[[str, list[dict]], Awaitable[None]],
-                 load: Callable[[str], Awaitable[RoomState | None]]) -> None:
+                 load: Callable[[str], Awaitable[RoomState | None]],
+                 claim_after_ms: int) -> None:
         self.redis = client
         self.node_id = node_id
         self.keep_s = room_ttl_s + ABANDON_GRACE_S
@@ -59,12 +65,13 @@ class Presence:
         self.renewed: dict[str, int] = {}  # per local room: when this node last renewed its TTLs
         self.publish = publish
         self.load = load
+        self.claim_after_ms = claim_after_ms
         self.local: dict[str, Counter[str]] = {}
         self.published: dict[str, dict[str, Any]] = {}  # last presence sent, per local room
-        # Seats held by an AI, per local room, as of the last state read: a refresh reads the
-        # room's state only when the totals changed (seats change kind only with a rematch,
-        # which passes through `moved` and reads the state again).
-        self.ai_seats: dict[str, frozenset[str]] = {}
+        # Each local room's state as last read: a refresh reads it again only when the totals
+        # changed (who is an AI and what the away claim reads change with a rematch, which
+        # passes through `moved`, or with a commit, which passes through `on_commit`).
+        self.states: dict[str, RoomState | None] = {}
 
     @staticmethod
     def _role(seat: int | None) -> str:
@@ -148,13 +155,24 @@ class Presence:
 
     async def message(self, room_id: str, state: RoomState | None = None) -> dict[str, Any]:
         """The `presence` message of docs/protocol.md §3.4."""
-        ai_seats = self._remember_ai_seats(room_id, state or await self.load(room_id))
-        return _message(*await self.totals(room_id), ai_seats)
+        state = self._remember(room_id, state or await self.load(room_id))
+        return _message(*await self.totals(room_id), state, self.claim_after_ms)
 
-    def _remember_ai_seats(self, room_id: str, state: RoomState | None) -> frozenset[str]:
-        ai_seats = frozenset(s for s in ("1", "2") if state is not None and state.is_ai(int(s)))
-        self.ai_seats[room_id] = ai_seats
-        return ai_seats
+    def _remember(self, room_id: str, state: RoomState | None) -> RoomState | None:
+        self.states[room_id] = state
+        return state
+
+    async def on_commit(self, old: RoomState, transition: Transition) -> None:
+        """After a commit (on any node's service): when it changed what the away claim reads
+        (the game started or ended, a clock began to run, a rematch), tell the room's sockets
+        the new `claim_at`; other commits leave the presence message as it was."""
+        new = transition.state
+        if away_claim_inputs(old) == away_claim_inputs(new):
+            return
+        try:
+            await self._publish(new.room_id, await self.message(new.room_id, new))
+        except (redis.RedisError, OSError) as exc:  # the commit stands; the refresh retries
+            log.warning("room %s: presence after a commit failed: %r", new.room_id, exc)
 
     def _local_sockets(self) -> int:
         return sum(sum(counts.values()) for counts in self.local.values())
@@ -187,13 +205,14 @@ class Presence:
                 log.warning("online count refresh failed: %r", exc)
             for room_id in set(self.published) - set(self.local):
                 del self.published[room_id]
-                self.ai_seats.pop(room_id, None)
+                self.states.pop(room_id, None)
             for room_id in set(self.renewed) - set(self.local):
                 del self.renewed[room_id]
 
     async def _refresh(self, rooms: list[str]) -> None:
         """One round trip for a batch of rooms: write this node's entries, read the totals.
-        A room's state (who is an AI) is read only when its totals changed."""
+        A room's state (who is an AI, what the away claim reads) is read only when its totals
+        changed."""
         now = now_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
             for room_id in rooms:
@@ -205,11 +224,11 @@ class Presence:
         for room_id, reading in zip(rooms, readings, strict=True):
             totals, seen = _totals(reading)
             published = self.published.get(room_id)
-            ai_seats = self.ai_seats.get(room_id)
-            if ai_seats is not None and _message(totals, seen, ai_seats) == published:
+            if room_id in self.states and \
+                    _message(totals, seen, self.states[room_id], self.claim_after_ms) == published:
                 continue
-            ai_seats = self._remember_ai_seats(room_id, await self.load(room_id))
-            message = _message(totals, seen, ai_seats)
+            state = self._remember(room_id, await self.load(room_id))
+            message = _message(totals, seen, state, self.claim_after_ms)
             if message != published:
                 await self._publish(room_id, message)
 
@@ -234,11 +253,14 @@ def _totals(fields: dict[str, str]) -> tuple[Counter[str], dict[str, int]]:
     return totals, seen
 
 
-def _message(totals: Counter[str], seen: dict[str, int],
-             ai_seats: frozenset[str]) -> dict[str, Any]:
+def _message(totals: Counter[str], seen: dict[str, int], state: RoomState | None,
+             claim_after_ms: int) -> dict[str, Any]:
     players, away = {}, {}
     for seat in ("1", "2"):
-        players[seat] = seat in ai_seats or totals[seat] > 0
+        players[seat] = (state is not None and state.is_ai(int(seat))) or totals[seat] > 0
         away[seat] = None if players[seat] else seen.get(seat)
+    claim_at = {seat: None if state is None else away_claim_at(
+        state, int(seat), players[opponent], away[opponent], claim_after_ms)
+        for seat, opponent in (("1", "2"), ("2", "1"))}
     return {"type": "presence", "players": players, "away_since": away,
-            "spectators": totals[SPECTATOR]}
+            "spectators": totals[SPECTATOR], "claim_at": claim_at}

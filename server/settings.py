@@ -61,7 +61,8 @@ class Settings:
     analysis_workers: int = 1              # processes for game analyses (started on first use)
     analysis_nodes: int = 400_000          # search nodes per analysed position
     analysis_ms: int = 5_000               # and at most this much time (Connect Four: solve time)
-    analyses_per_minute: int = 10          # analysis requests per client IP; 0: no limit
+    analyses_per_minute: int = 10          # game analysis requests per client IP; 0: no limit
+    board_searches_per_minute: int = 60    # analysis board positions per client IP; 0: none
     data_dir: Path = Path("data")          # where the embedded SQL database file lives
     database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
@@ -105,6 +106,8 @@ class Settings:
             analysis_nodes=_env_int(env, "ANALYSIS_NODES", defaults.analysis_nodes, minimum=1000),
             analyses_per_minute=_env_int(env, "ANALYSES_PER_MINUTE",
                                          defaults.analyses_per_minute, minimum=0),
+            board_searches_per_minute=_env_int(env, "BOARD_SEARCHES_PER_MINUTE",
+                                               defaults.board_searches_per_minute, minimum=0),
             data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
             database_url=_env_database_url(env, "DATABASE_URL"),
         )

@@ -28,10 +28,16 @@ import fakeredis
 import redis.asyncio as redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.commands.core import AsyncScript
+from redis.exceptions import RedisClusterException
 
 from .settings import Settings
 
 log = logging.getLogger(__name__)
+
+# What a store command can raise when Redis is unreachable or failing over. A cluster client
+# also raises RedisClusterException ("Redis Cluster cannot be connected", a slot not covered),
+# which is not a RedisError.
+STORE_ERRORS: tuple[type[Exception], ...] = (redis.RedisError, RedisClusterException, OSError)
 
 CONNECT_TIMEOUT_S = 3.0   # fail fast when Redis is down instead of hanging a request
 HEALTH_CHECK_INTERVAL_S = 30  # PING idle pooled connections before reuse so dead ones are dropped

@@ -7,9 +7,10 @@
 import { ApiError, importRecord, streamAnalysis } from "./api.js";
 import { Board } from "./board.js";
 import { errorText, t } from "./i18n.js";
-import { cellToStr, parseVariant, replay, strToCell } from "./notation.js";
+import { cellToStr, replay, strToCell } from "./notation.js";
 import { el, tEl } from "./ui.js";
 import { winChance } from "./review.js";
+import { boardOf } from "./variants.js";
 
 const VARIANTS = ["gomoku", "caro", "caro-exact", "gomoku-standard", "caro9", "tictactoe", "connect4"];
 const LINES = 3;
@@ -18,12 +19,12 @@ function readUrl() {
   const query = new URLSearchParams(location.search);
   const spec = query.get("variant") || "gomoku";
   const moves = (query.get("moves") || "").split(",").filter(Boolean);
-  return { spec: parseVariant(spec) ? spec : "gomoku", moves };
+  return { spec, moves };
 }
 
 export function mountAnalysisBoard(main) {
   let { spec, moves } = readUrl();
-  let variant = parseVariant(spec);
+  let variant = null; // the board of `spec`, as the server describes it
   let board = null;
   let search = null; // the AbortController of the search in progress
 
@@ -53,10 +54,9 @@ export function mountAnalysisBoard(main) {
   document.title = `${t("board.title")} · Caro Arena`;
 
   select.addEventListener("change", () => {
-    spec = select.value;
-    variant = parseVariant(spec);
-    buildBoard();
-    setMoves([]);
+    show(select.value, []).catch((err) => {
+      status.textContent = errorText(err.code);
+    });
   });
   importFile.addEventListener("change", async () => {
     const file = importFile.files[0];
@@ -67,16 +67,20 @@ export function mountAnalysisBoard(main) {
   });
 
   function load(text) {
-    importRecord({ format: importFormat.value, text }).then((game) => {
-      spec = game.variant;
-      variant = parseVariant(spec);
-      if (!variant) throw new ApiError("bad_variant");
-      select.value = spec;
-      buildBoard();
-      setMoves(game.moves);
-    }).catch((err) => {
+    importRecord({ format: importFormat.value, text }).then((game) => show(game.variant, game.moves)).catch((err) => {
       status.textContent = errorText(err.code);
     });
+  }
+
+  /** Sets up the board of variant `nextSpec` (bad_variant when the server knows no such). */
+  async function show(nextSpec, nextMoves) {
+    const described = await boardOf(nextSpec);
+    if (!described) throw new ApiError("bad_variant");
+    spec = nextSpec;
+    variant = described;
+    select.value = spec;
+    buildBoard();
+    setMoves(nextMoves);
   }
 
   function buildBoard() {
@@ -89,6 +93,7 @@ export function mountAnalysisBoard(main) {
   }
 
   function setMoves(next) {
+    if (!board) return; // the variant is still being described
     moves = next;
     history.replaceState({}, "", `/analysis?variant=${encodeURIComponent(spec)}&moves=${moves.join(",")}`);
     const { cells, played } = replay(variant, moves);
@@ -120,7 +125,8 @@ export function mountAnalysisBoard(main) {
     });
   }
 
-  buildBoard();
-  setMoves(moves);
+  show(spec, moves).catch(() => show("gomoku", moves)).catch((err) => {
+    status.textContent = errorText(err.code);
+  });
   return () => { if (search) search.abort(); };
 }

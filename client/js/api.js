@@ -57,15 +57,38 @@ export async function openRooms() {
   return data.rooms || [];
 }
 
-let levelsRequest = null;
+/** A GET the page asks once and shares (asked again after a failure). */
+function askedOnce(path) {
+  let pending = null;
+  return () => {
+    pending = pending || request("GET", path).catch((err) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
+}
 
-/** GET /api/levels, asked once: { default, levels: [{ level, name, about, rating }] }. */
-export function aiLevels() {
-  levelsRequest = levelsRequest || request("GET", "/api/levels").catch((err) => {
-    levelsRequest = null;
-    throw err;
-  });
-  return levelsRequest;
+/** GET /api/levels: { default, levels: [{ level, name, about, rating }] }. */
+export const aiLevels = askedOnce("/api/levels");
+
+/** GET /api/variants: { variants: [board], custom: { spec, rows, cols, k, rules } }. */
+export const variantList = askedOnce("/api/variants");
+
+/** GET /api/limits: { name, chat, username, password: [least, most] characters, clock }. */
+export const inputLimits = askedOnce("/api/limits");
+
+/** Gives `input` the server's bounds for `what` ("name", "chat", ...) once they are known. */
+export function limitInput(input, what) {
+  inputLimits().then((limits) => {
+    [input.minLength, input.maxLength] = limits[what];
+  }, () => {});
+  return input;
+}
+
+/** GET /api/variants/{spec}: the board of any variant spec, a custom one too. */
+export function variantBoard(spec) {
+  return request("GET", `/api/variants/${encodeURIComponent(spec)}`);
 }
 
 /** Public rooms being played, for watching. */
@@ -157,13 +180,13 @@ export function forgetToken(roomId) {
   localStorage.removeItem(TOKEN_PREFIX + roomId);
 }
 
-/** The display name: trimmed, at most 20 characters (the server's limit), or "" when unset. */
+/** The display name: trimmed (its field takes the server's limit), or "" when unset. */
 export function loadName() {
-  return (localStorage.getItem(NAME_KEY) || "").trim().slice(0, 20);
+  return (localStorage.getItem(NAME_KEY) || "").trim();
 }
 
 export function saveName(name) {
-  const clean = name.trim().slice(0, 20);
+  const clean = name.trim();
   if (clean) localStorage.setItem(NAME_KEY, clean);
   else localStorage.removeItem(NAME_KEY);
   return clean;

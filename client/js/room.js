@@ -31,13 +31,11 @@ export function mountRoom(main, roomId) {
   const connBadge = document.getElementById("conn");
   let state = null;
   let mySeat = null;
-  let seatV = -1; // the room version mySeat is as of (the welcome's): older swaps are counted
   let presence = null;
   let review = null;
   let board = null;
   let boardSpec = null;
   let clockOffset = 0;
-  let claimAfter = 60000;
   let awaitingMove = null;
   let unscored = null; // the last row the rule did not count: { ply, move, why, cells, seat }
   const chat = new ChatModel(roomId);
@@ -144,26 +142,26 @@ export function mountRoom(main, roomId) {
     board.setInteractive(Boolean(myTurn), 1 + (state.moves.length % 2));
   }
 
+  /** This player's `claim_at` in a server message (the state or presence), or null. */
+  const claimIn = (msg) => (mySeat && msg && msg.claim_at && msg.claim_at[mySeat]) || null;
+
   /**
    * The opponent of a seated player has closed the game while it goes on: { name, claimAt }
-   * (claimAt: server time the win may be claimed, null with a clock: the clock decides).
+   * (claimAt: server time the win may be claimed as the presence message says, null when the
+   * server says it may not: a running clock decides).
    */
   function opponentAway() {
-    if (!mySeat || !presence || state.status !== "playing") return null;
-    const opp = String(3 - mySeat);
-    const seat = state.seats[opp];
-    if (!seat || seat.kind !== "human" || presence.players[opp]) return null;
-    const since = (presence.away_since && presence.away_since[opp]) || Math.max(seat.joined_at, state.started_at || 0);
-    const clockRuns = state.clock && state.clock.running !== null;
-    return { name: seatName(state, style(), 3 - mySeat), claimAt: clockRuns ? null : since + claimAfter };
+    if (!mySeat || !presence || state.status !== "playing" || presence.players[3 - mySeat]) return null;
+    return { name: seatName(state, style(), 3 - mySeat), claimAt: claimIn(presence) };
   }
 
-  /** The win may be claimed: the opponent sat on their turn past the move deadline, or left. */
+  /**
+   * The win may be claimed: the server's instants (the state's, for an opponent past the move
+   * deadline, and the presence message's, for one who left) are compared with its clock.
+   */
   function canClaim() {
-    if (!mySeat || state.status !== "playing") return false;
-    if (state.turn !== mySeat && state.move_deadline && serverNow() >= state.move_deadline) return true;
-    const away = opponentAway();
-    return Boolean(away && away.claimAt !== null && serverNow() >= away.claimAt);
+    const dues = [claimIn(state), claimIn(presence)].filter((due) => due !== null);
+    return dues.length > 0 && serverNow() >= Math.min(...dues);
   }
 
   function render(animate) {
@@ -194,13 +192,10 @@ export function mountRoom(main, roomId) {
     state = applyEvent(state, event);
     if (event.cid && event.cid === awaitingMove) awaitingMove = null;
     if (leaving && event.cid === leaving.cid) goAfterSearch(leaving.choice);
-    const swapsSeat = mySeat && event.v > seatV;
     if (event.type === "rematch") {
-      if (swapsSeat) mySeat = 3 - mySeat;
       review = null;
-      notice("room.swapped");
+      if (JSON.stringify(before.seats) !== JSON.stringify(state.seats)) notice("room.swapped");
     } else if (event.type === "opening_choice") {
-      if (event.swapped && swapsSeat) mySeat = 3 - mySeat; // black sits in seat 1
       const [key, params] = choiceNotice(event, (seat) => seatName(state, style(), seat));
       notice(key, params);
     } else if (event.type === "seat_taken" && event.player) {
@@ -347,10 +342,8 @@ export function mountRoom(main, roomId) {
   conn.addEventListener("welcome", (e) => {
     const { msg } = e.detail;
     mySeat = msg.seat;
-    seatV = msg.v;
     if (mySeat && spectatorChat) conn.send("spectator_chat", { open: true }); // a new socket
     clockOffset = msg.now - Date.now();
-    claimAfter = msg.claim_after_ms ?? claimAfter;
   });
   conn.addEventListener("snapshot", (e) => {
     state = e.detail.state;
@@ -364,6 +357,11 @@ export function mountRoom(main, roomId) {
     if (msg.type === "chat_history") chat.history(msg);
     else if (!chat.add(msg)) return;
     if (state) render(false);
+  });
+  conn.addEventListener("seat", (e) => {
+    // The server moved this socket to another seat (a rematch swaps them), just before the
+    // event that did it: the page takes the seat it is told, it knows no swap rule.
+    mySeat = e.detail.msg.seat;
   });
   conn.addEventListener("presence", (e) => {
     const before = presence;

@@ -3,7 +3,7 @@
 // export). It renders a model handed in by the room controller and reports clicks through
 // the `on` callbacks; it never talks to the server.
 
-import { exportUrl } from "./api.js";
+import { exportUrl, limitInput } from "./api.js";
 import { errorText, t } from "./i18n.js";
 import { inOpening, openingStatus, renderOpeningCard } from "./opening_view.js";
 import { rulePicture } from "./rules.js";
@@ -89,7 +89,7 @@ export class RoomView {
     this.actions = el("section", { class: "card actions", id: "actions" });
     this.rules = el("details", { class: "card rules", id: "room-rules" });
     this.chatLog = el("ul", { class: "chat-log", id: "chat-log", "aria-live": "polite" });
-    this.chatInput = el("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: t("room.chat.placeholder"), "data-i18n-placeholder": "room.chat.placeholder", "aria-label": t("room.chat"), "data-i18n-label": "room.chat" });
+    this.chatInput = limitInput(el("input", { id: "chat-input", autocomplete: "off", placeholder: t("room.chat.placeholder"), "data-i18n-placeholder": "room.chat.placeholder", "aria-label": t("room.chat"), "data-i18n-label": "room.chat" }), "chat");
     const chatForm = el("form", { class: "chat-form", id: "chat-form" }, this.chatInput,
       el("button", { class: "btn small", type: "submit", "data-i18n": "room.chat.send" }, t("room.chat.send")));
     chatForm.addEventListener("submit", (e) => {
@@ -187,10 +187,10 @@ export class RoomView {
     const key = `${document.documentElement.lang}|${seat}|${m.style}`;
     if (this.joinKey === key) return;
     this.joinKey = key;
-    const nameInput = el("input", {
-      id: "join-name", maxlength: 20, autocomplete: "nickname", value: m.defaultName,
+    const nameInput = limitInput(el("input", {
+      id: "join-name", autocomplete: "nickname", value: m.defaultName,
       placeholder: t("name.label"), "aria-label": t("name.label"),
-    });
+    }), "name");
     const form = el("form", { class: "join-form" },
       el("label", { class: "join-name" }, el("span", {}, t("name.label")), nameInput),
       el("div", { class: "offer-buttons" },

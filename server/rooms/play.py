@@ -11,6 +11,7 @@ from engine.errors import EngineError
 from ..errors import ArenaError, ErrorCode, from_engine
 from . import commands as cmd
 from .boards import board_after, remember
+from .claims import claim_at
 from .clock import ClockConfig
 from .offers import rematch
 from .opening import Opening, check_opening
@@ -181,23 +182,18 @@ def resign(state: RoomState, command: cmd.Resign, now: int) -> Step:
 
 
 def claim_win(state: RoomState, command: cmd.ClaimWin, now: int) -> Step:
-    """While no clock runs (none, or not started: each side's first move is free), a player
-    wins whose opponent has been gone long enough, or has sat on their turn past
-    `move_deadline` (connected or not)."""
+    """A player wins whose opponent has been gone long enough, or has sat on their turn past
+    `move_deadline` (connected or not), while no clock runs (server/rooms/claims.py)."""
     seat_no = require_player(command.seat)
     require_playing(state)
-    opponent = state.seat(other(seat_no))
-    if state.clock is not None and state.clock.running is not None:
+    if state.clock_runs():
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "a game with a running clock ends by it")
-    if state.turn != seat_no and state.move_deadline is not None \
-            and now >= state.move_deadline:
-        return end_game(state, Result(seat_no, Reason.ABANDONED), now)
-    if opponent is None or opponent.kind is SeatKind.AI or command.opponent_connected:
+    due = claim_at(state, seat_no, command.opponent_connected, command.opponent_last_seen,
+                   command.claim_after_ms)
+    if due is None:
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "your opponent is connected")
-    last_seen = command.opponent_last_seen or max(opponent.joined_at, state.started_at or 0)
-    if now - last_seen < command.claim_after_ms:
-        wait_s = (command.claim_after_ms - (now - last_seen)) / 1000
-        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, f"wait {wait_s:.0f} s more")
+    if now < due:
+        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, f"wait {(due - now) / 1000:.0f} s more")
     return end_game(state, Result(seat_no, Reason.ABANDONED), now)
 
 

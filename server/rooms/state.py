@@ -187,6 +187,17 @@ class RoomState:
             return None
         return self.clock.flag_at()
 
+    def clock_runs(self) -> bool:
+        return self.clock is not None and self.clock.running is not None
+
+    def deadline_claim_at(self, seat: int) -> int | None:
+        """From when `seat` may claim the win because its opponent, to move, let the move
+        deadline pass (None: not by a deadline now). Only while the game goes on without a
+        running clock (once a clock runs, it decides)."""
+        if self.status is not Status.PLAYING or self.clock_runs() or self.turn == seat:
+            return None
+        return self.move_deadline
+
     def shown_clock(self) -> Clock | None:
         """The clock as players see it: while the room waits, the configured one, full and
         stopped (a waiting room's `clock: null` would say "no clock")."""
@@ -210,8 +221,7 @@ class RoomState:
             "room_id": self.room_id,
             "v": self.v,
             "variant": self.variant,
-            "board": {"name": variant.name, "rows": variant.rows, "cols": variant.cols,
-                      "k": variant.k, "gravity": variant.gravity, "rule": variant.rule.value},
+            "board": variant.to_dict(),
             "mode": self.mode.value,
             "public": self.public,
             "rated": self.rated,
@@ -227,6 +237,7 @@ class RoomState:
             if self.status is Status.PLAYING else [],
             "last_move_at": self.last_move_at,
             "move_deadline": self.move_deadline,
+            "claim_at": {str(n): self.deadline_claim_at(n) for n in SEATS},
             "clock": clock.to_dict() if clock else None,
             "result": self.result.to_dict() if self.result else None,
             "draw_offer": self.draw_offer,
@@ -241,7 +252,8 @@ class RoomState:
     def to_record(self) -> dict[str, Any]:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
-        del data["board"], data["turn"], data["forbidden"], data["game_id"], data["phase"]
+        del data["board"], data["turn"], data["forbidden"], data["game_id"], data["phase"], \
+            data["claim_at"]
         data["clock"] = self.clock.to_dict() if self.clock else None
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None

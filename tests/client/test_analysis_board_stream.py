@@ -15,7 +15,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from tests.client.players import Player
 
 # Long enough searches (a few seconds each) that a click lands in the middle of one.
-SEARCH_ENV = {"ANALYSIS_NODES": "3000000", "ANALYSIS_MS": "60000", "ANALYSES_PER_MINUTE": "0"}
+SEARCH_ENV = {"ANALYSIS_NODES": "3000000", "ANALYSIS_MS": "60000",
+              "BOARD_SEARCHES_PER_MINUTE": "0"}
 # Every text the lines list and the depth label take, in order, from the page's first paint.
 RECORD_CHANGES = """
 window.__shown = [];

@@ -157,3 +157,21 @@ def test_a_swap2_game_against_the_computer(players):
     expect(me.result_title()).to_have_text("You lost")
     expect(me.result_reason()).to_have_text("5 in a row.")
     assert len(me.moves()) >= 9
+
+
+def test_the_opening_is_explained_in_vietnamese(players):
+    lan = players("lan-vi")
+    lan.home(name="Lan")
+    lan.page.select_option("#lang-select", "vi")
+    form = lan.page.locator("#new-game")
+    form.locator("label.tile:has(input[value=renju])").click()
+    form.locator(".opening-field label.tile:has(input[value=swap])").click()
+    form.locator("label.tile:has(input[value=first])").click()
+    form.locator("#create-btn").click()
+    minh = players("minh-vi")
+    minh.visit(lan.share_link(), name="Minh")
+    expect(lan.status()).to_have_text("Đặt quân thứ 1 / 3 (đen)")
+    expect(lan.page.locator("#opening")).to_contain_text("Khai cuộc swap")
+    for stone in ("h8", "h9", "i9"):
+        lan.play(stone)
+    expect(lan.status()).to_have_text("Chờ Minh chọn")

@@ -1,7 +1,8 @@
 """A Redis Cluster master killed (-9) during play: its replica takes over, both nodes follow the
 new topology by themselves, the game on that shard resumes, and no move a client saw
 acknowledged is lost (each commit waited for its replica: REDIS_WAIT_REPLICAS=1, the default on
-a cluster)."""
+a cluster; the metric `caro_unreplicated_commits` shows every move before the kill was confirmed by
+the replica, and counts the commits after it, which the promoted master had no replica for)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import time
 from server.keys import state_key
 from tests.faults.conftest import FAST_ENV, moves_seen, room_state
 from tests.redis_cluster import RedisClusterProcesses
-from tests.server.client import Player, create_room
+from tests.server.client import Player, create_room, metric
 
 RECOVERY_S = 30.0
 RETRY_EVERY_S = 0.2
@@ -61,6 +62,9 @@ async def test_a_killed_master_is_replaced_and_the_game_on_its_shard_keeps_every
             await play(first, second, FIRST[n], acknowledged)
             await play(second, first, SECOND[n], acknowledged)
 
+        # every move so far was confirmed by the shard's replica before it was answered
+        for node in (node_a, node_b):
+            assert await metric(node.url, "caro_unreplicated_commits_total") == 0
         dead = cluster.master_of(state_key(rid))
         dead.kill()
         promoted = cluster.wait_for_failover(state_key(rid), dead)
@@ -74,6 +78,9 @@ async def test_a_killed_master_is_replaced_and_the_game_on_its_shard_keeps_every
 
         state = await room_state(node_b.url, rid)
         assert state["moves"] == acknowledged
+        # the promoted master has no replica (its old master stays dead): each commit since
+        # waited REDIS_WAIT_MS in vain and was counted
+        assert await metric(node_a.url, "caro_unreplicated_commits_total") > 0
         assert moves_seen(first) == moves_seen(second) == acknowledged
     finally:
         cluster.stop()

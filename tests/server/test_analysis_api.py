@@ -111,11 +111,32 @@ async def test_analysis_requests_are_rate_limited_per_address(server_factory):
     assert statuses == [404, 404, 429] and data["error"] == "rate_limited"
 
 
+async def test_board_positions_have_their_own_limit_per_address(server_factory):
+    node = server_factory.start("node-board-limited", env={"ANALYSES_PER_MINUTE": "1",
+                                                           "BOARD_SEARCHES_PER_MINUTE": "3"})
+    statuses = []
+    for moves in ([], ["b2"], ["b2", "a1"], ["b2", "a1", "c3"]):
+        status, data = await http("POST", f"{node.url}/api/analyse",
+                                  {"variant": "tictactoe", "moves": moves})
+        statuses.append(status)
+    assert statuses == [200, 200, 200, 429] and data["error"] == "rate_limited"
+    status, _ = await http("POST", f"{node.url}/api/games/nosuchgame/analysis")
+    assert status == 404  # the game analysis limit is another one, not used up
+
+
 async def test_a_pasted_psq_record_imports_as_moves_for_the_board(arena_node):
     text = "Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n9,8,0\r\nfirst.zip\r\nsecond.zip\r\n-1\r\n"
     status, data = await http("POST", f"{arena_node.url}/api/import",
                               {"format": "psq", "text": text, "variant": "caro"})
     assert status == 200 and data["variant"] == "caro" and data["moves"] == ["h8", "i8"]
+
+
+async def test_an_imported_text_record_keeps_the_opening_it_was_played_under(arena_node):
+    text = '[Variant "renju"]\n[Opening "swap2: place_two, white"]\n\nh8 h9 i9 g9 j10\n'
+    status, data = await http("POST", f"{arena_node.url}/api/import",
+                              {"format": "text", "text": text})
+    assert status == 200
+    assert (data["opening"], data["opening_choices"]) == ("swap2", ["place_two", "white"])
 
 
 async def test_a_malformed_record_import_is_a_bad_record(arena_node):

@@ -13,7 +13,7 @@ from tests.server.client import metric
 
 POSITION = {"variant": "gomoku", "moves": ["h8", "h9", "i8"], "multipv": 3, "stream": True}
 # Searches that last long enough to hang up in the middle of them.
-LONG_ENV = {"ANALYSIS_NODES": "50000000", "ANALYSIS_MS": "60000", "ANALYSES_PER_MINUTE": "0",
+LONG_ENV = {"ANALYSIS_NODES": "50000000", "ANALYSIS_MS": "60000", "BOARD_SEARCHES_PER_MINUTE": "0",
             "AI_WORKERS": "1"}
 POLL_S, POLLS = 0.1, 600
 

@@ -290,6 +290,19 @@ async def test_variants_lists_every_variant_a_room_can_be_created_with(arena_nod
         assert data["variants"][names.index(name)]["rows"] == room["state"]["board"]["rows"]
 
 
+async def test_any_variant_spec_is_described_as_the_board_a_room_of_it_has(arena_node):
+    for spec in ("gomoku", "caro-17", "custom-6x7-k4-freestyle-gravity", "custom-9x11-k5-renju"):
+        status, board = await http("GET", f"{arena_node.url}/api/variants/{spec}")
+        room = await create_room(arena_node.url, variant=spec)
+        assert (status, board) == (200, room["state"]["board"])
+
+
+async def test_describing_a_spec_that_is_no_variant_is_a_bad_variant(arena_node):
+    for spec in ("custom-30x30-k5-caro", "chess", "caro-99"):
+        status, refused = await http("GET", f"{arena_node.url}/api/variants/{spec}")
+        assert (status, refused["error"]) == (400, "bad_variant")
+
+
 async def test_variants_say_how_to_ask_for_a_custom_board(arena_node):
     status, data = await http("GET", f"{arena_node.url}/api/variants")
     custom = data["custom"]
@@ -324,3 +337,13 @@ async def test_unknown_api_routes_and_methods_are_answered_in_json(arena_node, m
                                                                    status, code):
     got_status, data = await http(method, f"{arena_node.url}{path}")
     assert (got_status, data["error"]) == (status, code) and data["message"]
+
+
+async def test_the_name_limit_served_is_the_one_a_room_enforces(arena_node):
+    status, limits = await http("GET", f"{arena_node.url}/api/limits")
+    most = limits["name"][1]
+    room = await create_room(arena_node.url, variant="gomoku", your_side="first", name="n" * most)
+    assert room["state"]["seats"]["1"]["name"] == "n" * most
+    status, refused = await http("POST", f"{arena_node.url}/api/rooms",
+                                 {"variant": "gomoku", "name": "n" * (most + 1)})
+    assert status == 400

@@ -192,6 +192,25 @@ def test_a_rematch_starts_a_new_opening_by_the_other_player():
     assert state.opening_choices == () and state.turn == 1
 
 
+def test_the_opener_may_claim_when_the_chooser_sits_past_the_move_deadline():
+    room = new_room(room_id="room1", variant="gomoku", mode=Mode.HUMAN, public=False, now=T0,
+                    creator_seat=1, creator_name="A", token_hash=HASH_A, ai_level=1,
+                    clock=None, idle_claim_ms=5_000, opening=Opening.SWAP2)
+    state = play(apply(room, commands.Join(HASH_B, "B"), T0).state, *THREE)
+    claim = commands.ClaimWin(1, True, None, 60_000)
+    assert refused(state, claim) is ErrorCode.CANNOT_CLAIM_YET
+    state = apply(state, claim, T0 + 5_000).state
+    assert state.result.winner == 1 and state.result.reason is Reason.ABANDONED
+
+
+def test_a_takeback_against_the_ai_during_the_opening_is_refused():
+    room = new_room(room_id="room2", variant="renju", mode=Mode.AI, public=False, now=T0,
+                    creator_seat=1, creator_name="A", token_hash=HASH_A, ai_level=1,
+                    clock=None, opening=Opening.SWAP)
+    state = play(room, "h8")
+    assert refused(state, commands.TakebackRequest(1)) is ErrorCode.WRONG_PHASE
+
+
 # -- clocks -----------------------------------------------------------------------------------
 
 CLOCK = ClockConfig(60_000, 1_000)
