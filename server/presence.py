@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -33,6 +32,7 @@ import redis.asyncio as redis
 from redis.asyncio.client import Pipeline
 
 from .chat import chat_keys
+from .clock import now_ms
 from .keys import ONLINE_KEY, presence_key, state_key
 from .repository import ABANDON_GRACE_S
 from .rooms import RoomState, SeatKind, Transition
@@ -45,10 +45,6 @@ REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of lo
 STALE_MS = 15_000
 SPECTATOR = "s"
 SEEN = "seen:"  # presence hash field prefix: `seen:1` is when seat 1 was last seen connected
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class Presence:

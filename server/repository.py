@@ -38,7 +38,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +46,7 @@ import redis.asyncio as redis
 from redis.exceptions import NoScriptError
 
 from .archive_entry import archive_entry
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .keys import SINGLE, Buckets, record_key, room_channel, state_key
 from .redis_batch import CommandBatcher
@@ -181,7 +181,7 @@ class RoomRepository:
                 record_key(room_id, "last"),
                 self.buckets.outbox(self.outbox_key, self.buckets.of(room_id))]
         ttl = self.room_ttl_s + (0 if state.status is Status.FINISHED else ABANDON_GRACE_S)
-        args = [expected_v, state.v, dumps(state.to_record()), ttl, int(time.time()),
+        args = [expected_v, state.v, dumps(state.to_record()), ttl, now_ms() // 1000,
                 min(TTL_SLACK_S, ttl // 10), EVENT_KEEP, TRIM_BATCH, room_channel(room_id),
                 dumps(list(events)), record, self.record_ttl_s, entry]
         for event in events:
