@@ -74,7 +74,7 @@ async def main(args: argparse.Namespace) -> None:
     moves = sixty_move_game()
     metrics = ArenaMetrics()
     live = AiPool(int(os.environ.get("AI_WORKERS", os.cpu_count() or 1)), metrics)
-    analysis = AiPool(args.workers, metrics, nice=ANALYSIS_NICE, gauges=False, own_group=True)
+    analysis = AiPool(args.workers, metrics, nice=ANALYSIS_NICE, gauges=False)
     gate = BackgroundGate(live, analysis)
     await asyncio.gather(live.call(int), analysis.call(int))  # workers started and warm
     await asyncio.sleep(2)

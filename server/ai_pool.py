@@ -17,7 +17,6 @@ import ctypes
 import logging
 import multiprocessing
 import os
-import signal
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -42,7 +41,6 @@ WORKER_NICE = 5
 PARENT_CHECK_S = 1.0
 BUSY_FLOOR_MS = 100  # the least a search is cut to when many wait (less only if asked for less)
 M_MMAP_THRESHOLD = -3  # glibc mallopt parameter
-PR_SET_PDEATHSIG = 1  # Linux prctl option
 MMAP_THRESHOLD_BYTES = 1 << 20
 
 
@@ -55,40 +53,17 @@ def busy_budget_ms(budget_ms: int, workers: int, waiting: int) -> int:
     return max(min(budget_ms, BUSY_FLOOR_MS), budget_ms * workers // (workers + waiting))
 
 
-def start_worker(node_pid: int, warm: bool, nice: int = WORKER_NICE,
-                 own_group: bool = False) -> None:
+def start_worker(node_pid: int, warm: bool, nice: int = WORKER_NICE) -> None:
     """Worker initializer. Searches run at a lower CPU priority than the server (WORKER_NICE):
     with as many workers as cores, the event loop still gets a core the moment it has work
     instead of queueing behind the searches (bench/loop_lag.py measures it). Game analyses
-    run in their own pool at a lower priority still (``nice``), behind live moves, and in a
-    scheduling group of their own (``own_group``, :func:`leave_node_group`)."""
+    run in their own pool at a lower priority still (``nice``), behind live moves."""
     threading.Thread(target=_exit_with_node, args=(node_pid,), daemon=True).start()
-    if own_group:
-        leave_node_group()
     with contextlib.suppress(OSError):
         os.nice(nice)
     _map_large_blocks()
     if warm:
         warm_up()
-
-
-def leave_node_group() -> None:
-    """Move this worker out of the node's CPU scheduling group. Linux with autogroup (the
-    default of most distributions) shares the CPU between sessions first and by nice only
-    within one: a nice-15 analysis worker in the node's session kept the node's group busy,
-    so the node, on waking, waited its group's turn behind other sessions' processes instead
-    of running at once (on the shared 2-core host, human move latency p50 up to x3 with
-    analyses running: bench/load.py --alternate, docs/performance.md). In a session of its
-    own, the worker's CPU is its own group's, and the node's group wakes with its credit
-    intact. (The group keeps the default weight: a group nice of 15 starved analyses
-    outright on a busy host.) Out of the node's process group, a kill of the group misses
-    it, and while server/background.py holds it stopped it cannot run its own exit check: so
-    the kernel kills it with the node (PR_SET_PDEATHSIG; the pools start their workers from
-    the node's main thread, whose end is the node's)."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    with contextlib.suppress(OSError):
-        os.setsid()
 
 
 def _map_large_blocks() -> None:
@@ -122,12 +97,11 @@ class AiPool:
     and follows the live one's ``idle`` / ``busy`` events (server/background.py)."""
 
     def __init__(self, workers: int, metrics: ArenaMetrics, warm: bool = True,
-                 nice: int = WORKER_NICE, gauges: bool = True, own_group: bool = False) -> None:
+                 nice: int = WORKER_NICE, gauges: bool = True) -> None:
         self.workers = workers
         self.metrics = metrics
         self.warm = warm
         self.nice = nice
-        self.own_group = own_group
         self._slots = asyncio.Semaphore(workers)
         self.idle = asyncio.Event()  # set while no search runs or waits
         self.idle.set()
@@ -146,8 +120,7 @@ class AiPool:
         takes over the AI move of a dead node must not spend its 5 s on starting a process."""
         executor = ProcessPoolExecutor(self.workers, mp_context=WORKER_START,
                                        initializer=start_worker,
-                                       initargs=(os.getpid(), self.warm, self.nice,
-                                                 self.own_group))
+                                       initargs=(os.getpid(), self.warm, self.nice))
         for _ in range(self.workers):
             executor.submit(int)
         return executor

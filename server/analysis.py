@@ -3,13 +3,12 @@
 A request for a finished game claims its analysis document in the store (the first claim
 wins, so repeated requests and other nodes reuse it), then every position is searched in the
 analysis pool: its own worker processes at a lower CPU priority than the live AI's
-(``ANALYSIS_WORKERS``, nice 15, in a session of their own: ``ai_pool.leave_node_group``),
-started on first use, so analyses never take a live game's worker, and are stopped while a
-live search runs (``server/background.py``), so they do not take its CPU either. Each
-position is searched to ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS`` caps the time). Progress is
-saved after each position; when all are done, ``engine.review`` judges the moves and the
-document becomes ``done``. A document left ``queued``/``running`` for ``STALE_S`` (its node
-died) is started again by the next request.
+(``ANALYSIS_WORKERS``, nice 15), started on first use, so analyses never take a live game's
+worker, and are stopped while a live search runs (``server/background.py``), so they do not
+take its CPU either. Each position is searched to ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS``
+caps the time). Progress is saved after each position; when all are done, ``engine.review``
+judges the moves and the document becomes ``done``. A document left ``queued``/``running``
+for ``STALE_S`` (its node died) is started again by the next request.
 
 The analysis board's searches (:meth:`AnalysisService.deepen`) run in the same pool one depth
 at a time (``engine.review.searched_deep_enough`` says when to stop), so each depth's answer
@@ -111,7 +110,7 @@ class AnalysisService:
         """The analysis workers, started by the first analysis (most nodes never need them)."""
         if self._pool is None:
             self._pool = AiPool(self.settings.analysis_workers, self.metrics,
-                                nice=ANALYSIS_NICE, gauges=False, own_group=True)
+                                nice=ANALYSIS_NICE, gauges=False)
             self._gate = BackgroundGate(self.live, self._pool)
         return self._pool
 

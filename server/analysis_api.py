@@ -145,7 +145,8 @@ async def post_import(request: web.Request) -> web.Response:
         raise from_engine(error) from None
     return web.json_response({"variant": record.variant, "moves": list(record.moves),
                               "first": record.first, "second": record.second,
-                              "result": record.result})
+                              "result": record.result, "opening": record.opening,
+                              "opening_choices": list(record.opening_choices)})
 
 
 def setup(app: web.Application) -> None:

@@ -32,6 +32,8 @@ def archive_entry(state: RoomState) -> dict[str, Any]:
         "clock_config": state.clock_config.to_dict() if state.clock_config else None,
         "clock": state.clock.to_dict() if state.clock else None,
         "result": state.result.to_dict(),
+        "opening": state.opening.value,
+        "opening_choices": list(state.opening_choices),
         "created_at": state.started_at or state.created_at,
         "started_at": state.started_at,
         "finished_at": state.finished_at,

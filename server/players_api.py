@@ -79,7 +79,8 @@ def archive_record(game: dict[str, Any]) -> dict[str, Any]:
     """An archived game as the room's game record (`repository.game_record`) exports."""
     return {"room_id": game["room_id"], "game_no": game["game_no"], "variant": game["variant"],
             "moves": game["moves"], "result": game["result"], "seats": game["players"],
-            "clock": game["clock_config"], "started_at": game["started_at"],
+            "clock": game["clock_config"], "opening": game["opening"],
+            "opening_choices": game["opening_choices"], "started_at": game["started_at"],
             "finished_at": game["finished_at"]}
 
 

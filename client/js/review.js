@@ -1,7 +1,8 @@
 // The review page /g/{game_id}: a finished game on a board, move by move, and its computer
 // analysis (docs/protocol.md §2, game analysis): an SVG evaluation chart (click a point to
 // jump there), judgement marks in the move list, the engine's best move ringed on the board,
-// each player's accuracy, and the caro rule's reason when a five did not win.
+// each player's accuracy, the caro rule's reason when a five did not win, and the opening rule
+// the game was played under (swap, swap2) with the choices made in it.
 
 import { gameAnalysis, gameRecord, requestAnalysis } from "./api.js";
 import { Board } from "./board.js";
@@ -44,6 +45,7 @@ export function mountReview(main, gameId) {
   const chartCard = el("section", { class: "card", id: "eval-card", hidden: true },
     tEl("h2", "review.chart"));
   const accuracy = el("section", { class: "card", id: "accuracy", hidden: true });
+  const opening = el("section", { class: "card", id: "review-opening", hidden: true });
   const moveList = el("div", { class: "move-list", id: "move-list", role: "list" });
   const requestBtn = el("button", { class: "btn", id: "analyse-btn", type: "button", onclick: () => start() },
     t("review.request"));
@@ -53,7 +55,7 @@ export function mountReview(main, gameId) {
     el("button", { class: "btn small", type: "button", id: "next", "aria-label": "next", onclick: () => go(ply + 1) }, "›"));
   const root = el("div", { class: "room review" },
     el("div", { class: "board-col" }, status, boardHost),
-    el("aside", { class: "panel" }, accuracy, chartCard,
+    el("aside", { class: "panel" }, opening, accuracy, chartCard,
       el("section", { class: "card moves-card" }, tEl("h2", "room.moves"), moveList, nav, fromHere),
       detail, requestBtn));
   main.appendChild(root);
@@ -144,6 +146,17 @@ export function mountReview(main, gameId) {
     accuracy.hidden = false;
   }
 
+  /** The opening rule and, in order, who chose what: the second player chooses first, the
+   * first player (who placed the first three stones) after "place two more". */
+  function renderOpening() {
+    const rule = record.opening || "none"; // records from before opening rules have none
+    opening.hidden = rule === "none";
+    if (opening.hidden) return;
+    const choices = (record.opening_choices || []).map((choice, i) =>
+      el("li", {}, t(i === 0 ? "review.opening.second" : "review.opening.first", { choice: t(`opening.${choice}`) })));
+    opening.replaceChildren(tEl("h2", `review.opening.${rule}`), el("ol", { class: "opening-choices" }, ...choices));
+  }
+
   function show(doc) {
     analysis = doc;
     clearTimeout(timer);
@@ -173,6 +186,7 @@ export function mountReview(main, gameId) {
     variant = described;
     board = new Board(boardHost, variant, { label: t("review.title") });
     ply = record.moves.length;
+    renderOpening();
     return gameAnalysis(gameId).then(show);
   }).catch(fail);
 

@@ -133,3 +133,12 @@ def rematch(state: RoomState, now: int) -> Step:
                     started_at=now, finished_at=None, last_move_at=None)
     state = replace(state, move_deadline=move_deadline(state, now))
     return state, [{"type": "rematch", "state": None}]
+
+
+def seat_after(event: Event, seat: int | None) -> int | None:
+    """The seat a player holds once `event` has happened (None: a spectator stays one): a
+    rematch, or an opening choice that swaps colours (`swapped`, server/rooms/opening_play.py),
+    moves the player who sat in 1 to 2 and back."""
+    if seat is None or not (event["type"] == "rematch" or event.get("swapped")):
+        return seat
+    return other(seat)

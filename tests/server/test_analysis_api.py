@@ -131,6 +131,14 @@ async def test_a_pasted_psq_record_imports_as_moves_for_the_board(arena_node):
     assert status == 200 and data["variant"] == "caro" and data["moves"] == ["h8", "i8"]
 
 
+async def test_an_imported_text_record_keeps_the_opening_it_was_played_under(arena_node):
+    text = '[Variant "renju"]\n[Opening "swap2: place_two, white"]\n\nh8 h9 i9 g9 j10\n'
+    status, data = await http("POST", f"{arena_node.url}/api/import",
+                              {"format": "text", "text": text})
+    assert status == 200
+    assert (data["opening"], data["opening_choices"]) == ("swap2", ["place_two", "white"])
+
+
 async def test_a_malformed_record_import_is_a_bad_record(arena_node):
     status, data = await http("POST", f"{arena_node.url}/api/import",
                               {"format": "sgf", "text": "(;GM[1];B[aa])"})

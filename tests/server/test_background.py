@@ -4,7 +4,6 @@ live pool works and continued when it is idle (server/background.py), with real 
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from pathlib import Path
 
@@ -44,13 +43,3 @@ async def test_background_workers_stop_while_a_live_search_runs_and_continue_aft
     finally:
         await gate.close()
         await asyncio.gather(live.close(), background.close())
-
-
-async def test_background_workers_run_in_a_session_of_their_own():
-    background = AiPool(1, ArenaMetrics(), warm=False, nice=15, gauges=False, own_group=True)
-    try:
-        await background.call(int)
-        (pid,) = background.worker_pids()
-        assert os.getsid(pid) != os.getsid(0)  # not the node's session, so not its autogroup
-    finally:
-        await background.close()

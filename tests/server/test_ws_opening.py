@@ -76,6 +76,10 @@ async def test_a_full_swap2_opening_swaps_the_seats_and_the_game_is_archived_by_
     game = await archived(arena_node.url, over["game_id"])
     assert game["moves"][:5] == [*THREE, *TWO_MORE]
     assert (game["players"]["1"]["name"], game["players"]["2"]["name"]) == ("Minh", "Lan")
+    assert (game["opening"], game["opening_choices"]) == ("swap2", ["place_two", "white"])
+    status, record = await http("GET", f"{arena_node.url}/api/games/{game['id']}/export"
+                                       "?format=json")
+    assert (record["opening"], record["opening_choices"]) == ("swap2", ["place_two", "white"])
     status, sgf = await http("GET", f"{arena_node.url}/api/games/{over['game_id']}/export"
                                     "?format=sgf")
     assert status == 200 and "PB[Minh]" in sgf and "PW[Lan]" in sgf
