@@ -37,6 +37,7 @@ from .room_service import RoomService
 from .rooms import Mode, Phase, RoomState, Transition, commands
 from .rooms.opening import FIRST_STONES, options_of
 from .rooms.timing import ai_due_at
+from .store import STORE_ERRORS
 from .timer_index import TimerIndex
 
 log = logging.getLogger(__name__)
@@ -131,7 +132,7 @@ class AiPlayer:
             retry_at = int(time.time() * 1000) + RETRY_AFTER_FAILURE_MS
         finally:
             renewer.cancel()
-            with contextlib.suppress(redis.RedisError, OSError):
+            with contextlib.suppress(*STORE_ERRORS):
                 await self._release(keys=[ai_lease_key(room_id)], args=[owner])
                 if retry_at is not None:
                     await self.timers.at(room_id, retry_at)
