@@ -168,6 +168,7 @@ class MoveReview:
     tags: tuple[str, ...] = ()
     result: str | None = None
     note: str | None = None
+    no_win: tuple[NoWin, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -229,10 +230,11 @@ def _judge(board: Board, ply: int, move: str, before: PositionEval,
         tags.append("missed_forced_win")
     if after.forced_win and best_score > -MATE_BOUND:
         tags.append("allowed_forced_win")
+    no_win = why_not_a_win(board, board.move_stack[-1])
     return MoveReview(
         ply=ply, move=move, score=played, best=before.best, pv=before.pv, judgement=judgement,
         accuracy=round(move_accuracy(chance_before, chance_after), 1), tags=tuple(tags),
-        result=result, note=why_not_a_win(board, board.move_stack[-1]),
+        result=result, note="; ".join(part.text for part in no_win) or None, no_win=no_win,
     )
 
 
@@ -268,24 +270,42 @@ def _result_text(score: int, ply: int) -> str:
     return f"loss in {(end_ply - ply + 1) // 2}"
 
 
-def why_not_a_win(board: Board, move: int) -> str | None:
-    """Why the run(s) of k or more that ``move`` made do not win, when they do not."""
+@dataclass(frozen=True, slots=True)
+class NoWin:
+    """A run of ``length`` >= ``k`` stones from ``span``'s first to last cell that did not
+    win: ``blocked`` (exactly k, both ends blocked by the opponent: the caro rule) or
+    ``overline`` (more than k where only exactly k wins). Data, so a page can say it in the
+    reader's language; ``text`` is the English."""
+
+    span: str
+    length: int
+    k: int
+    reason: str
+
+    @property
+    def text(self) -> str:
+        if self.reason == "overline":
+            return f"{self.span} is {self.length} in a row: only exactly {self.k} wins here"
+        run = "five" if self.k == 5 else f"{self.k} in a row"
+        return (f"{self.span} is {run} but blocked at both ends by the opponent's stones, "
+                f"which does not win under the caro rule")
+
+
+def why_not_a_win(board: Board, move: int) -> tuple[NoWin, ...]:
+    """The run(s) of k or more that ``move`` made that do not win (none when it won or made
+    no such run)."""
     variant = board.variant
     if variant.rule is Rule.FREESTYLE or board.outcome() is not None:
-        return None
-    notes = []
+        return ()
+    found = []
     for cells, blocked in board.runs_through(move):
         if len(cells) < variant.k or variant.wins(len(cells), blocked, board.cell(move)):
             continue
         ends = sorted(cells)
         span = f"{board.move_str(ends[0])}-{board.move_str(ends[-1])}"
-        if len(cells) > variant.k:
-            notes.append(f"{span} is {len(cells)} in a row: only exactly {variant.k} wins here")
-        else:
-            run = "five" if variant.k == 5 else f"{variant.k} in a row"
-            notes.append(f"{span} is {run} but blocked at both ends by the opponent's stones, "
-                         f"which does not win under the caro rule")
-    return "; ".join(notes) or None
+        reason = "overline" if len(cells) > variant.k else "blocked"
+        found.append(NoWin(span, len(cells), variant.k, reason))
+    return tuple(found)
 
 
 def analyse_game(variant: str, game: Sequence[str] | str, *, max_nodes: int = DEFAULT_NODES,

@@ -31,6 +31,11 @@ function firstPlayerCurve(moves) {
   return [0.5, ...moves.map((m) => (m.ply % 2 ? winChance(m.score) : 1 - winChance(m.score)))];
 }
 
+/** Why a run did not win, in the reader's language (engine/review.py NoWin). */
+function noWinText({ span, length, k, reason }) {
+  return t(`review.no_win.${reason}`, { span, n: length, k });
+}
+
 export function mountReview(main, gameId) {
   let record = null;
   let variant = null;
@@ -112,7 +117,8 @@ export function mountReview(main, gameId) {
         `${last.move}: ${t(`judgement.${last.judgement}`)}${last.result ? ` (${last.result})` : ""}`));
       if (last.best && last.best !== last.move) parts.push(el("p", {}, t("review.was", { move: last.best })));
       for (const tag of last.tags) parts.push(el("p", { class: "tag" }, t(`review.${tag}`)));
-      if (last.note) parts.push(el("p", { class: "note", id: "rule-note" }, last.note));
+      const noWin = last.no_win?.length ? last.no_win.map(noWinText).join("; ") : last.note;
+      if (noWin) parts.push(el("p", { class: "note", id: "rule-note" }, noWin));
     }
     if (next && next.best) {
       parts.push(el("p", { id: "best-move" }, t("review.best", { move: next.best })));

@@ -41,6 +41,21 @@ async def _play_swap2(base_url: str, ws_url: str) -> str:
     return room["room_id"]
 
 
+# Caro: l8 makes h8-l8, five but blocked at both ends by g8 and m8 (no win); then O resigns.
+CARO_GAME = ["h8", "g8", "i8", "m8", "j8", "a1", "k8", "a2", "l8"]
+
+
+async def _play_caro(base_url: str, ws_url: str) -> str:
+    room = await create_room(base_url, variant="caro", your_side="first")
+    first = await SocketPlayer.join(ws_url, room["room_id"], token=room["token"])
+    second = await SocketPlayer.join(ws_url, room["room_id"])
+    for ply, move in enumerate(CARO_GAME):
+        await (first if ply % 2 == 0 else second).move(move)
+    await second.command("resign")
+    await first.wait_for("game_over")
+    return room["room_id"]
+
+
 def finished_game(server, play=_play) -> str:
     """Plays `play` over real sockets (in a thread: the browser test owns this one's loop)."""
     result: list[str] = []
@@ -120,3 +135,18 @@ def test_the_analysis_board_draws_any_board_the_server_describes(players):
     expect(me.page.locator(".board .layer-pieces > *")).to_have_count(1)
     me.page.goto(f"{me.base_url}/analysis?variant=custom-99x99-k4-standard")
     expect(me.page.locator('[role="gridcell"]')).to_have_count(15 * 15)  # gomoku instead
+
+
+def test_review_page_says_why_a_blocked_five_did_not_win_in_vietnamese(players, app_server):
+    game_id = finished_game(app_server, _play_caro)
+    me = players("review-vi")
+    me.home()
+    me.page.select_option("#lang-select", "vi")
+    me.page.goto(f"{me.base_url}/g/{game_id}")
+    me.page.click("#analyse-btn")
+    expect(me.page.locator("#eval-chart .eval-point")).to_have_count(len(CARO_GAME) + 1,
+                                                                        timeout=120_000)
+    me.page.locator(f'#move-list button[data-ply="{len(CARO_GAME)}"]').click()
+    expect(me.page.locator("#rule-note")).to_have_text(
+        "h8-l8 đủ 5 quân liền nhưng bị quân đối phương chặn hai đầu, "
+        "theo luật caro không tính thắng")

@@ -158,6 +158,8 @@ export const strings = {
   "review.line": "Engine line: {line}",
   "review.was": "The engine preferred {move}",
   "review.start": "Start position",
+  "review.no_win.blocked": "{span} is {k} in a row but blocked at both ends by the opponent's stones, which does not win under the caro rule",
+  "review.no_win.overline": "{span} is {n} in a row: only exactly {k} wins here",
   "review.opening.swap": "Swap opening",
   "review.opening.swap2": "Swap2 opening",
   "review.opening.second": "The second player chose: {choice}",

@@ -158,6 +158,8 @@ export const strings = {
   "review.line": "Biến của máy: {line}",
   "review.was": "Máy chọn {move}",
   "review.start": "Thế cờ ban đầu",
+  "review.no_win.blocked": "{span} đủ {k} quân liền nhưng bị quân đối phương chặn hai đầu, theo luật caro không tính thắng",
+  "review.no_win.overline": "{span} có {n} quân liền: ở đây chỉ đúng {k} quân mới thắng",
   "review.opening.swap": "Khai cuộc swap",
   "review.opening.swap2": "Khai cuộc swap2",
   "review.opening.second": "Người thứ hai chọn: {choice}",
