@@ -38,10 +38,10 @@ from engine.review import (
 from .ai_pool import AiPool
 from .analysis_store import AnalysisStore
 from .background import BackgroundGate
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .metrics import ArenaMetrics
 from .repository import RoomRepository
-from .room_service import now_ms
 from .settings import Settings
 
 log = logging.getLogger(__name__)

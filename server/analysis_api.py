@@ -28,17 +28,17 @@ from .store_sql.archive import find_game
 NDJSON = "application/x-ndjson"
 
 
-def check_analysis_rate(request: web.Request) -> None:
+async def check_analysis_rate(request: web.Request) -> None:
     limiter = request.app[ARENA].analysis_limiter
-    if limiter is not None and not limiter.take(client_address(request)):
+    if limiter is not None and not await limiter.take(client_address(request)):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many analysis requests; wait a minute")
 
 
-def check_board_rate(request: web.Request) -> None:
+async def check_board_rate(request: web.Request) -> None:
     """The analysis board asks for every position a player steps through: its own, larger
     limit (a search is cheap to cancel, and at most two of one address run at once)."""
     limiter = request.app[ARENA].board_limiter
-    if limiter is not None and not limiter.take(client_address(request)):
+    if limiter is not None and not await limiter.take(client_address(request)):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many positions analysed; wait a minute")
 
 
@@ -61,7 +61,7 @@ async def finished_record(request: web.Request) -> dict[str, Any]:
 @store_route
 async def post_game_analysis(request: web.Request) -> web.Response:
     """202 while the analysis is queued or running, 200 with it when it is done."""
-    check_analysis_rate(request)
+    await check_analysis_rate(request)
     document = await request.app[ARENA].analysis.request(await finished_record(request))
     return web.json_response(document, status=200 if document["status"] == "done" else 202)
 
@@ -76,7 +76,7 @@ async def get_game_analysis(request: web.Request) -> web.Response:
 async def post_analyse(request: web.Request) -> web.StreamResponse:
     """One position for the analysis board: ``{variant, moves, multipv, stream}``. With
     ``stream``, an NDJSON response: the answer after each depth, the last one ``final``."""
-    check_board_rate(request)
+    await check_board_rate(request)
     body = await read_body(request)
     variant = parse_variant(body)
     multipv = body.get("multipv", 1)

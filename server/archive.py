@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections.abc import AsyncIterator
 
 import redis.asyncio as redis
@@ -31,6 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .appkeys import OUTBOX, REDIS, SQL
 from .arena import ARENA
+from .clock import monotonic_s, now_ms
 from .metrics import ArenaMetrics
 from .store_sql.archive import archive_game
 
@@ -47,9 +47,9 @@ RETRY_PAUSES_S = (0.5, 1.0, 2.0, 5.0)  # after a failed write, growing; the last
 Entry = tuple[str, dict[str, str]]
 
 
-def entry_age_s(entry_id: str, now_ms: int) -> float:
+def entry_age_s(entry_id: str, at_ms: int) -> float:
     """Seconds since the entry was added: its id starts with Redis's clock in ms."""
-    return max(0.0, (now_ms - int(entry_id.split("-", 1)[0])) / 1000)
+    return max(0.0, (at_ms - int(entry_id.split("-", 1)[0])) / 1000)
 
 
 class ArchiveConsumer:
@@ -117,7 +117,7 @@ class ArchiveConsumer:
         return reply[0][1] if reply else []
 
     async def _claim_stale(self) -> list[Entry]:
-        now = time.monotonic()
+        now = monotonic_s()
         if now < self._next_claim:
             return []
         self._next_claim = now + CLAIM_EVERY_S
@@ -135,7 +135,7 @@ class ArchiveConsumer:
         for entry_id, fields in entries:
             try:
                 game = json.loads(fields["game"])
-                archived = await archive_game(self.engine, game, int(time.time() * 1000))
+                archived = await archive_game(self.engine, game, now_ms())
             except (SQLAlchemyError, OSError) as error:
                 self.metrics.archive_failures.inc()
                 log.warning("archive outbox: cannot write %s yet: %s", entry_id, error)

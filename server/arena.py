@@ -26,10 +26,10 @@ from .appkeys import OUTBOX, REDIS, SETTINGS
 from .chat import ChatStore
 from .clock_timer import TimerLoop
 from .fanout import Fanout
+from .ip_limits import IpLimit, ip_limit, shared_limiter
 from .keys import Buckets
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from .presence import Presence
-from .ratelimit import KeyedLimiter
 from .redis_batch import CommandBatcher, ReplicaWait
 from .repository import ABANDON_GRACE_S, RoomRepository
 from .room_service import RoomService
@@ -50,11 +50,11 @@ class Arena:
     presence: Presence
     pool: AiPool
     ai: AiPlayer
-    creation_limiter: KeyedLimiter | None
+    creation_limiter: IpLimit | None
     chat: ChatStore
     analysis: AnalysisService
-    analysis_limiter: KeyedLimiter | None
-    board_limiter: KeyedLimiter | None
+    analysis_limiter: IpLimit | None
+    board_limiter: IpLimit | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -82,20 +82,16 @@ def build_arena(app: web.Application) -> Arena:
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
     service.after_commit.append(ai.on_commit)
+    limiter = shared_limiter(client, settings.redis_url)
     chat = ChatStore(client, keep_s=settings.room_ttl_s + ABANDON_GRACE_S,
-                     per_ip=settings.chat_per_ip_per_minute,
+                     per_ip=ip_limit(limiter, "chat", settings.chat_per_ip_per_minute),
                      per_room=settings.chat_per_room_per_minute)
     analysis = AnalysisService(repo, RedisAnalysisStore(client, settings.record_ttl_s), settings,
                                metrics, pool)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
-                 _per_minute(settings.room_creations_per_minute), chat, analysis,
-                 _per_minute(settings.analyses_per_minute),
-                 _per_minute(settings.board_searches_per_minute))
-
-
-def _per_minute(limit: int) -> KeyedLimiter | None:
-    """A per-IP limit of ``limit`` requests a minute (bursts of as many), or none for 0."""
-    return KeyedLimiter(limit, limit / 60) if limit else None
+                 ip_limit(limiter, "rooms", settings.room_creations_per_minute), chat, analysis,
+                 ip_limit(limiter, "analyses", settings.analyses_per_minute),
+                 ip_limit(limiter, "board", settings.board_searches_per_minute))
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700

@@ -29,8 +29,8 @@ bucket, and the keys keep their plain names (`timers`, `lobby`, `live`,
 - `online`: hash, one field per node, refreshed every few seconds (server/presence.py);
 - `quickplay:<variant>:<clock>`: the lock of one kind of quick-play game, held for one
   matchmaking (server/api.py); one key per kind of game, not per move;
-- rate-limit counters are one key per client (`chat:ip:<address>`, `login:ip:<address>`,
-  `login:user:<name>`): spread by their own names;
+- rate-limit counters are one key per client and limit (`limits:LIMITER/<name>/<client>/...`,
+  named by the `limits` library, server/ip_limits.py): spread by their own names;
 - `player:<id>:rooms`: one player's unfinished rooms (server/player_rooms.py), per player.
 """
 
@@ -196,19 +196,9 @@ def quickplay_lock_key(variant: str, clock: str) -> str:
     return f"quickplay:{variant}:{clock}"
 
 
-def chat_ip_key(address: str) -> str:
-    """Chat lines from one client address in the current window (server/chat.py)."""
-    return f"chat:ip:{address}"
-
-
-def login_ip_key(address: str) -> str:
-    """Login attempts from one client address (server/accounts.py)."""
-    return f"login:ip:{address}"
-
-
-def login_user_key(username: str) -> str:
-    """Login attempts on one username (server/accounts.py)."""
-    return f"login:user:{username.lower()}"
+# The per-client limits' counters (server/ip_limits.py): the `limits` library names them,
+# `limits:LIMITER/<limit name>/<address or username>/<count>/<window s>/second`, one key each.
+LIMITS_PREFIX = "limits"
 
 
 def player_rooms_key(player_id: str) -> str:

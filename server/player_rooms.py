@@ -18,11 +18,11 @@ from aiohttp import web
 from .api import json_errors, seat_response
 from .appkeys import REDIS
 from .arena import ARENA
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .identity import player_of
 from .keys import player_rooms_key
 from .repository import RoomRepository
-from .room_service import now_ms
 from .rooms import RoomState, Status, Transition, commands
 from .tokens import hash_token, new_token
 

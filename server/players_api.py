@@ -16,10 +16,10 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from .api import Handler, export_response, json_errors
 from .appkeys import SQL
 from .arena import ARENA
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .identity import player_of
 from .pages import index_page
-from .room_service import now_ms
 from .store_sql.archive import (
     MAX_PAGE_SIZE,
     PAGE_SIZE,

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -30,6 +29,7 @@ import redis.asyncio as redis
 from redis.asyncio.client import Pipeline
 
 from .chat import chat_keys
+from .clock import now_ms
 from .keys import ONLINE_KEY, events_key, presence_key, seen_key, state_key
 from .repository import ABANDON_GRACE_S
 from .rooms import RoomState, SeatKind, Transition
@@ -41,10 +41,6 @@ REFRESH_S = 5.0
 REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
 STALE_MS = 15_000
 SPECTATOR = "s"
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class Presence:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .metrics import ArenaMetrics
 from .repository import RoomRepository, room_not_found
@@ -38,10 +38,6 @@ BOOKKEEPING_RETRY_S = 1.0  # ... this far apart (a cluster failover takes a few 
 
 CommandBuilder = Callable[[RoomState], Command]
 CommitHook = Callable[[RoomState, Transition], Awaitable[None]]
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class RecentStates:

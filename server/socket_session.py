@@ -31,12 +31,14 @@ from .rooms.state import Mode
 from .tokens import hash_token, same_hash
 from .ws_messages import (
     Absence,
+    ChatMessage,
+    ClientMessage,
     CommandBuilder,
     Hello,
+    SpectatorChatMessage,
+    SyncMessage,
     chat_text,
-    client_id,
     command_builder,
-    field,
 )
 
 ABUSE_LIMIT = 40  # rate-limited messages before the socket is closed
@@ -122,7 +124,7 @@ class Run:
 class FetchAbsence:
     """Load the room's presence facts, then feed them to `claim` with `message`."""
 
-    message: dict[str, Any]
+    message: ClientMessage
 
 
 @dataclass(slots=True, frozen=True)
@@ -293,27 +295,26 @@ class SocketSession:
         return frozenset(Channel) if self._sees_spectators() else frozenset({Channel.PLAYERS})
 
     # -- what the socket says -----------------------------------------------------------------
-    def receive(self, kind: str, message: dict[str, Any], now: int) -> list[Action]:
-        """A client message of a known `kind` (server/ws_messages.check_type); raises
-        `ArenaError` for a field the message gets wrong."""
-        cid = client_id(message)
-        if kind == "ping":
+    def receive(self, message: ClientMessage, now: int) -> list[Action]:
+        """A client message after the hello, decoded (server/ws_messages.decode)."""
+        cid = message.cid
+        if message.kind == "ping":
             pong: dict[str, Any] = {"type": "pong", "now": now}
             if cid is not None:
                 pong["cid"] = cid
             return [Send(pong)]
-        if kind == "sync":
-            return [FetchHistory(field(message, "v", int, required=True), force=True)]
-        if kind == "chat":
+        if isinstance(message, SyncMessage):
+            return [FetchHistory(message.v, force=True)]
+        if isinstance(message, ChatMessage):
             return [PostChat(chat_text(message), cid)]
-        if kind == "spectator_chat":
-            self.spectator_chat = field(message, "open", bool, required=True)
+        if isinstance(message, SpectatorChatMessage):
+            self.spectator_chat = message.open
             return [FetchChat(self._shown(), (Channel.SPECTATORS,), cid)]
-        if kind == "claim_win":
+        if message.kind == "claim_win":
             return [FetchAbsence(message)]
         return [Run(command_builder(message, self.seat_of))]
 
-    def claim(self, message: dict[str, Any], absence: Absence) -> list[Action]:
+    def claim(self, message: ClientMessage, absence: Absence) -> list[Action]:
         """An abandonment claim, with the presence facts it is judged on."""
         return [Run(command_builder(message, self.seat_of, absence))]
 

@@ -19,13 +19,13 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .arena import ARENA, Arena
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .fanout import RoomMessage
 from .identity import player_of
 from .proxy import client_address
 from .ratelimit import TokenBucket
 from .repository import dumps
-from .room_service import now_ms
 from .rooms import commands
 from .socket_session import (
     Action,
@@ -49,7 +49,7 @@ from .socket_session import (
     refuse_hello,
 )
 from .tokens import hash_token, new_token
-from .ws_messages import Absence, Hello, check_type, client_id, frame_cid, parse_frame, parse_hello
+from .ws_messages import Absence, Hello, client_id, decode, frame_cid, parse_frame, parse_hello
 
 log = logging.getLogger(__name__)
 
@@ -362,9 +362,9 @@ class Connection:
         message: dict[str, Any] = {}
         try:
             message = parse_frame(text)
-            kind = check_type(message)
-            self.arena.metrics.commands.labels(type=kind).inc()
-            await self.perform(self.session.receive(kind, message, now_ms()))
+            typed = decode(message)
+            self.arena.metrics.commands.labels(type=typed.kind).inc()
+            await self.perform(self.session.receive(typed, now_ms()))
         except ArenaError as error:
             self.arena.metrics.errors.labels(code=error.code.value).inc()
             self.queue(Send(error_message(error, client_id(message))))

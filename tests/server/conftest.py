@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from aiohttp.test_utils import TestServer
 
-from tests.harness import ServerFactory, ServerNode
+from server.app import create_app
+from server.settings import Settings
+from tests.harness import RedisServer, ServerFactory, ServerNode
 from tests.server.visitor import Visitor
 
 # Short AI searches, a short abandonment delay, a quick AI-vs-AI pace and a short pause before
@@ -42,3 +46,32 @@ async def visitors(arena_node) -> AsyncIterator[Callable[[], Visitor]]:
     yield make
     for visitor in made:
         await visitor.close()
+
+
+@dataclass(frozen=True, slots=True)
+class InProcessNode:
+    """A node served by this test's own event loop: it reads the clock of server/clock.py,
+    which the test can set (`with clock.frozen() as now: ... now.advance(s)`)."""
+
+    url: str
+    ws_url: str
+
+
+@pytest.fixture
+async def inprocess_node(tmp_path: Path, redis_server: RedisServer
+                         ) -> AsyncIterator[Callable[..., Awaitable[InProcessNode]]]:
+    """`await inprocess_node(**env)` -> the real app (real Redis, an SQLite file in tmp_path,
+    real sockets on a loopback port) served in-process with FAST_ENV plus `env`; closed after
+    the test."""
+    servers: list[TestServer] = []
+
+    async def start(**env: str) -> InProcessNode:
+        settings = Settings.from_env(FAST_ENV | env | {
+            "REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), "NODE_ID": "inprocess-1"})
+        servers.append(TestServer(create_app(settings), host="127.0.0.1"))
+        await servers[-1].start_server()
+        base = str(servers[-1].make_url("")).rstrip("/")
+        return InProcessNode(base, base.replace("http://", "ws://", 1))
+    yield start
+    for server in servers:
+        await server.close()

@@ -102,8 +102,10 @@ async def test_a_game_exports_by_id_as_sgf(arena_node):
         assert status == 200 and import_sgf(text).moves == ("h8", "h9", "i8")
 
 
-async def test_analysis_requests_are_rate_limited_per_address(server_factory):
-    node = server_factory.start("node-analysis-limited", env={"ANALYSES_PER_MINUTE": "2"})
+async def test_analysis_requests_are_rate_limited_per_address(server_factory, redis_factory):
+    """On a Redis of its own: the per-address counts live there (server/ip_limits.py)."""
+    node = server_factory.start("node-analysis-limited", redis_url=redis_factory.start().url,
+                                env={"ANALYSES_PER_MINUTE": "2"})
     statuses = []
     for _ in range(3):
         status, data = await http("POST", f"{node.url}/api/games/nosuchgame/analysis")
@@ -111,9 +113,9 @@ async def test_analysis_requests_are_rate_limited_per_address(server_factory):
     assert statuses == [404, 404, 429] and data["error"] == "rate_limited"
 
 
-async def test_board_positions_have_their_own_limit_per_address(server_factory):
-    node = server_factory.start("node-board-limited", env={"ANALYSES_PER_MINUTE": "1",
-                                                           "BOARD_SEARCHES_PER_MINUTE": "3"})
+async def test_board_positions_have_their_own_limit_per_address(server_factory, redis_factory):
+    node = server_factory.start("node-board-limited", redis_url=redis_factory.start().url,
+                                env={"ANALYSES_PER_MINUTE": "1", "BOARD_SEARCHES_PER_MINUTE": "3"})
     statuses = []
     for moves in ([], ["b2"], ["b2", "a1"], ["b2", "a1", "c3"]):
         status, data = await http("POST", f"{node.url}/api/analyse",

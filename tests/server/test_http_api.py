@@ -197,8 +197,10 @@ async def test_metrics_are_prometheus_text(arena_node):
         assert name in text
 
 
-async def test_room_creation_is_rate_limited_per_address(server_factory):
-    node = server_factory.start("node-limited", env={"ROOM_CREATIONS_PER_MINUTE": "2"})
+async def test_room_creation_is_rate_limited_per_address(server_factory, redis_factory):
+    """On a Redis of its own: the per-address counts live there (server/ip_limits.py)."""
+    node = server_factory.start("node-limited", redis_url=redis_factory.start().url,
+                                env={"ROOM_CREATIONS_PER_MINUTE": "2"})
     statuses = []
     for _ in range(3):
         status, data = await http("POST", f"{node.url}/api/rooms", {"variant": "gomoku"})

@@ -23,7 +23,7 @@ from server.socket_session import (
     refuse_hello,
 )
 from server.tokens import hash_token
-from server.ws_messages import Absence, Hello
+from server.ws_messages import Absence, Hello, decode
 from tests.server.room_helpers import T0
 
 TOKEN_A, TOKEN_B = "token-of-a", "token-of-b"
@@ -224,7 +224,7 @@ def test_a_player_does_not_see_the_spectators_chat_until_it_opens_it():
 
 def test_a_player_that_opened_the_spectators_chat_sees_it():
     session = opened(playing(), TOKEN_A)
-    actions = session.receive("spectator_chat", {"type": "spectator_chat", "open": True}, T0)
+    actions = session.receive(decode({"type": "spectator_chat", "open": True}), T0)
     assert (actions, len(session.deliver([spectator_line()]))) == (
         [FetchChat(frozenset({"players", "spectators"}), ("spectators",))], 1)
 
@@ -235,35 +235,35 @@ def test_a_spectator_sees_the_spectators_chat():
 
 # -- client messages ------------------------------------------------------------------------------
 def test_a_ping_is_answered_with_the_time_and_its_cid():
-    [pong] = sent(opened(playing()).receive("ping", {"type": "ping", "cid": "c1"}, T0 + 5))
+    [pong] = sent(opened(playing()).receive(decode({"type": "ping", "cid": "c1"}), T0 + 5))
     assert pong == {"type": "pong", "now": T0 + 5, "cid": "c1"}
 
 
 def test_a_sync_asks_for_the_events_after_its_version_even_if_sent():
-    actions = opened(playing()).receive("sync", {"type": "sync", "v": 0}, T0)
+    actions = opened(playing()).receive(decode({"type": "sync", "v": 0}), T0)
     assert actions == [FetchHistory(0, force=True)]
 
 
 def test_a_chat_message_is_posted_with_its_cid():
-    actions = opened(playing()).receive("chat", {"type": "chat", "text": "hi", "cid": "c"}, T0)
+    actions = opened(playing()).receive(decode({"type": "chat", "text": "hi", "cid": "c"}), T0)
     assert actions == [PostChat("hi", "c")]
 
 
 def test_a_move_runs_for_the_seat_the_socket_holds_in_the_state_it_meets():
     session = opened(playing(), TOKEN_B)
-    [run] = session.receive("move", {"type": "move", "move": "b2"}, T0)
+    [run] = session.receive(decode({"type": "move", "move": "b2"}), T0)
     assert isinstance(run, Run) and run.build(rematch_of(playing())).seat == 1
 
 
 def test_a_win_claim_first_asks_who_is_away():
-    message = {"type": "claim_win"}
-    assert opened(playing(), TOKEN_A).receive("claim_win", message, T0) == [
+    message = decode({"type": "claim_win"})
+    assert opened(playing(), TOKEN_A).receive(message, T0) == [
         FetchAbsence(message)]
 
 
 def test_a_win_claim_is_judged_on_the_presence_facts_given():
     absence = Absence({1: True, 2: False}, {1: T0, 2: T0 - 1}, 60_000)
-    [run] = opened(playing(), TOKEN_A).claim({"type": "claim_win"}, absence)
+    [run] = opened(playing(), TOKEN_A).claim(decode({"type": "claim_win"}), absence)
     assert (run.build(playing()).opponent_last_seen, run.build(playing()).seat) == (T0 - 1, 1)
 
 
