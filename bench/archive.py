@@ -31,7 +31,7 @@ import aiohttp
 import redis
 
 from bench.stats import percentile
-from server.archive_entry import OUTBOX_PREFIX
+from server.keys import OUTBOX_PREFIX
 from server.store_sql import migrate
 from server.store_sql.database import open_database
 from server.store_sql.schema import accounts, game_players, games, players

@@ -15,7 +15,10 @@ Scenarios (docs/performance.md has the targets and the measured tables):
   4  scenario 1 on two nodes behind nginx (deploy/nginx.conf)
 With ``--analyses N`` any scenario also keeps N analysis-board searches in flight on the first
 node (bench/load_analyses.py): compare scenario 3 with and without to see what analyses cost
-live games (docs/performance.md, game analysis).
+live games (docs/performance.md, game analysis). ``--alternate R`` does that in one invocation
+on one node: R rounds of a run without analyses and one with ``--analyses N``, back to back,
+in alternating order (so the machine's drifting load hits both arms alike), and prints both
+arms' pooled latencies.
 
 Run from the repository root, e.g.:
     .venv/bin/python -m bench.load --scenario 1 --duration 30
@@ -276,6 +279,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--analyses", type=int, default=0,
                         help="analysis-board searches kept in flight during the run")
     parser.add_argument("--analysis-workers", type=int, default=2)
+    parser.add_argument("--alternate", type=int, default=0, metavar="R",
+                        help="R rounds of a run without then with --analyses; compare them")
     parser.add_argument("--profile", type=Path,
                         help="py-spy the (first) server node during the run into this file")
     parser.add_argument("--url", action="append", default=[],
@@ -289,8 +294,52 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             setattr(args, name, preset[name])
     if args.url:
         args.nodes = len(args.url)
+    if args.alternate and not args.analyses:
+        parser.error("--alternate compares runs with --analyses N against runs without")
     args.analysis_game = sixty_move_game() if args.analyses else []
     return args
+
+
+def alternate(cluster: Cluster, args: argparse.Namespace) -> list[tuple[int, int, Measured]]:
+    """R rounds of a run without analyses and one with them on one cluster, in the order
+    without-with, then with-without, ... (so a load that drifts one way during the session
+    favours neither arm): (round, analyses in flight, result) of every run."""
+    runs = []
+    for round_no in range(1, args.alternate + 1):
+        arms = (0, args.analyses) if round_no % 2 else (args.analyses, 0)
+        for in_flight in arms:
+            arm = argparse.Namespace(**vars(args) | {"analyses": in_flight})
+            log.info("round %d: %d analyses in flight", round_no, in_flight)
+            runs.append((round_no, in_flight, run(cluster, arm)))
+    return runs
+
+
+def compare(runs: list[tuple[int, int, Measured]]) -> str:
+    """One row per run and one per arm (latencies pooled over its runs), and the arm with
+    analyses relative to the one without."""
+    rows = [(f"round {r}, {n} analyses", m.tally, m.analyses[0],
+             f"{m.load_before[0]:.1f} / {m.load_after[0]:.1f}",
+             "n/a" if m.lag_p99_s is None else f"{m.lag_p99_s * 1000:g}") for r, n, m in runs]
+    arms = {with_: merge([m.tally for _, n, m in runs if bool(n) == with_])
+            for with_ in (False, True)}
+    rows += [("all without analyses", arms[False], 0, "", ""),
+             ("all with analyses", arms[True], sum(m.analyses[0] for *_, m in runs), "", "")]
+    lines = ["| run | human move p50 / p99 ms | AI reply p50 / p99 ms | AI moves | "
+             "analyses done | loop lag p99 <= ms | load before / after |",
+             "|---|---|---|---|---|---|---|"]
+    for name, t, done, load, lag in rows:
+        lines.append(
+            f"| {name} | {percentile(t.latencies_ms, .5):.1f} / "
+            f"{percentile(t.latencies_ms, .99):.1f} | {percentile(t.ai_latencies_ms, .5):.0f} / "
+            f"{percentile(t.ai_latencies_ms, .99):.0f} | {t.ai_moves} | {done} | {lag} | "
+            f"{load} |")
+    def ratio(name: str, q: float) -> float:
+        return percentile(getattr(arms[True], name), q) / percentile(getattr(arms[False], name), q)
+
+    quantiles = (("human p50", "latencies_ms", .5), ("human p99", "latencies_ms", .99),
+                 ("AI p50", "ai_latencies_ms", .5), ("AI p99", "ai_latencies_ms", .99))
+    ratios = [f"{what} {ratio(name, q):.2f}" for what, name, q in quantiles]
+    return "\n".join([*lines, "", "with / without: " + ", ".join(ratios)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -305,11 +354,18 @@ def main(argv: list[str] | None = None) -> int:
         log.info("starting Redis and %d node(s) in %s", args.nodes, workdir)
         cluster = start_cluster(workdir, args.nodes, {
             "AI_WORKERS": str(args.ai_workers), "LOG_LEVEL": "WARNING",
-            "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0"})
+            "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0",
+            "BOARD_SEARCHES_PER_MINUTE": "0"})
     try:
-        measured = run(cluster, args)
+        if args.alternate:
+            runs = alternate(cluster, args)
+        else:
+            measured = run(cluster, args)
     finally:
         cluster.stop()
+    if args.alternate:
+        print(compare(runs))
+        return 0 if not any(m.tally.errors or m.tally.boards_wrong for *_, m in runs) else 1
     print(report(args, measured))
     if args.profile:
         print()

@@ -23,8 +23,15 @@ class AnalysisLoad:
                          for i in range(in_flight)]
 
     def warm(self) -> None:
-        """One search, waited for: it starts the node's analysis workers."""
-        self._post(0)
+        """As many searches as will be in flight, waited for: they start the node's analysis
+        workers and reach each of them (a worker's start, imports and compiled-code loading
+        cost seconds of CPU that do not belong to the run)."""
+        threads = [threading.Thread(target=self._post, args=(i,))
+                   for i in range(len(self._threads))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=REQUEST_TIMEOUT_S)
 
     def start(self) -> None:
         for thread in self._threads:

@@ -9,6 +9,10 @@ Two steps, so a server can spread the work over worker processes:
    VCF / VCT threat search.
 2. :func:`review_game` judges each move from the evaluations before and after it (pure).
 
+For the analysis board, a position is searched to depth 1, 2, 3, ... (``max_depth``) and every
+answer is shown until :func:`searched_deep_enough` says stop, so a page can show the lines
+improving while the engine thinks, and stop asking when the page moves on.
+
 Judgements. Scores are turned into the mover's winning chance ``wp = 1 / (1 + e^(-s/1500))``
 (proven wins 1, proven losses 0). A move is ``best`` when it is the engine's move or loses
 nothing; otherwise the chance it gave away decides: 0.3 or more ``blunder``, 0.2 ``mistake``,
@@ -53,6 +57,7 @@ JUDGEMENTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 DEFAULT_NODES = 200_000
 EXACT_TIME_MS = 2_000  # Connect Four: how long the solver may try before the heuristic answers
 MAX_MULTIPV = 5
+MAX_DEPTH = 60  # deeper than any node budget reaches; bounds the deepening loop
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +71,8 @@ class TopLine:
 class PositionEval:
     """One searched position, scores for the side to move. ``best`` is None when the game is
     over. ``forced_win`` is ``vcf``, ``vct`` or ``solved`` when the side to move has a forced
-    win; ``exact`` says the score is the solver's, not an estimate."""
+    win; ``exact`` says the score is the solver's, not an estimate. ``depth`` is the last
+    finished iteration of the grid search (0 when solved exactly or the game is over)."""
 
     score: int
     best: str | None = None
@@ -74,6 +80,7 @@ class PositionEval:
     forced_win: str | None = None
     exact: bool = False
     nodes: int = 0
+    depth: int = 0
 
     @property
     def pv(self) -> tuple[str, ...]:
@@ -84,9 +91,11 @@ class PositionEval:
 
 
 def evaluate_position(variant: str, moves: Sequence[str], *, max_nodes: int = DEFAULT_NODES,
-                      time_ms: int | None = None, multipv: int = 1) -> PositionEval:
+                      time_ms: int | None = None, multipv: int = 1,
+                      max_depth: int = MAX_DEPTH) -> PositionEval:
     """Search the position after ``moves``. ``max_nodes`` bounds the grid search (reproducible);
-    ``time_ms``, when given, also bounds it by time (and is the exact solvers' budget)."""
+    ``time_ms``, when given, also bounds it by time (and is the exact solvers' budget);
+    ``max_depth`` stops the grid search's iterative deepening after that depth."""
     board = Board.from_moves(variant, moves)
     multipv = max(1, min(MAX_MULTIPV, multipv))
     outcome = board.outcome()
@@ -99,13 +108,26 @@ def evaluate_position(variant: str, moves: Sequence[str], *, max_nodes: int = DE
         return _solved(board, multipv)
     if board.variant.rule not in RULE_CODES:
         raise VariantError(f"the engine does not analyse {board.variant.rule.value} games yet")
-    found = analyse_grid(board, max_nodes=max_nodes, multipv=multipv, time_ms=time_ms)
+    found = analyse_grid(board, max_nodes=max_nodes, multipv=multipv, time_ms=time_ms,
+                         max_depth=max_depth)
     lines = tuple(
         TopLine(board.move_str(line.move), line.score, tuple(board.move_str(c) for c in line.pv))
         for line in found.lines
     )
     return PositionEval(lines[0].score, lines[0].move, lines, found.forced_win, False,
-                        found.nodes)
+                        found.nodes, found.depth)
+
+
+def searched_deep_enough(found: PositionEval, depth: int, nodes_left: int) -> bool:
+    """Whether iterative deepening ends with ``found``, the answer to a search asked to go to
+    ``depth``: it is exact (solved, game over), a proven result, the budget cut it short (its
+    depth is below the one asked for), or no nodes are left for another depth.
+
+    The analysis board deepens one search per depth (``evaluate_position(max_depth=d)``, each
+    within what is left of one node budget) and shows every answer, so the page's lines
+    improve while the engine thinks, and the caller may stop between two depths."""
+    return (found.exact or abs(found.score) >= MATE_BOUND or found.depth < depth
+            or nodes_left <= 0)
 
 
 def _connect4(board: Board, time_ms: int) -> PositionEval:
@@ -146,6 +168,7 @@ class MoveReview:
     tags: tuple[str, ...] = ()
     result: str | None = None
     note: str | None = None
+    no_win: tuple[NoWin, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -207,10 +230,11 @@ def _judge(board: Board, ply: int, move: str, before: PositionEval,
         tags.append("missed_forced_win")
     if after.forced_win and best_score > -MATE_BOUND:
         tags.append("allowed_forced_win")
+    no_win = why_not_a_win(board, board.move_stack[-1])
     return MoveReview(
         ply=ply, move=move, score=played, best=before.best, pv=before.pv, judgement=judgement,
         accuracy=round(move_accuracy(chance_before, chance_after), 1), tags=tuple(tags),
-        result=result, note=why_not_a_win(board, board.move_stack[-1]),
+        result=result, note="; ".join(part.text for part in no_win) or None, no_win=no_win,
     )
 
 
@@ -246,24 +270,42 @@ def _result_text(score: int, ply: int) -> str:
     return f"loss in {(end_ply - ply + 1) // 2}"
 
 
-def why_not_a_win(board: Board, move: int) -> str | None:
-    """Why the run(s) of k or more that ``move`` made do not win, when they do not."""
+@dataclass(frozen=True, slots=True)
+class NoWin:
+    """A run of ``length`` >= ``k`` stones from ``span``'s first to last cell that did not
+    win: ``blocked`` (exactly k, both ends blocked by the opponent: the caro rule) or
+    ``overline`` (more than k where only exactly k wins). Data, so a page can say it in the
+    reader's language; ``text`` is the English."""
+
+    span: str
+    length: int
+    k: int
+    reason: str
+
+    @property
+    def text(self) -> str:
+        if self.reason == "overline":
+            return f"{self.span} is {self.length} in a row: only exactly {self.k} wins here"
+        run = "five" if self.k == 5 else f"{self.k} in a row"
+        return (f"{self.span} is {run} but blocked at both ends by the opponent's stones, "
+                f"which does not win under the caro rule")
+
+
+def why_not_a_win(board: Board, move: int) -> tuple[NoWin, ...]:
+    """The run(s) of k or more that ``move`` made that do not win (none when it won or made
+    no such run)."""
     variant = board.variant
     if variant.rule is Rule.FREESTYLE or board.outcome() is not None:
-        return None
-    notes = []
+        return ()
+    found = []
     for cells, blocked in board.runs_through(move):
         if len(cells) < variant.k or variant.wins(len(cells), blocked, board.cell(move)):
             continue
         ends = sorted(cells)
         span = f"{board.move_str(ends[0])}-{board.move_str(ends[-1])}"
-        if len(cells) > variant.k:
-            notes.append(f"{span} is {len(cells)} in a row: only exactly {variant.k} wins here")
-        else:
-            run = "five" if variant.k == 5 else f"{variant.k} in a row"
-            notes.append(f"{span} is {run} but blocked at both ends by the opponent's stones, "
-                         f"which does not win under the caro rule")
-    return "; ".join(notes) or None
+        reason = "overline" if len(cells) > variant.k else "blocked"
+        found.append(NoWin(span, len(cells), variant.k, reason))
+    return tuple(found)
 
 
 def analyse_game(variant: str, game: Sequence[str] | str, *, max_nodes: int = DEFAULT_NODES,

@@ -48,6 +48,12 @@ class Variant:
     def cells(self) -> int:
         return self.rows * self.cols
 
+    def to_dict(self) -> dict[str, object]:
+        """The board as clients draw it (a room's `board`, `GET /api/variants`): they keep no
+        table of their own."""
+        return {"name": self.name, "rows": self.rows, "cols": self.cols, "k": self.k,
+                "gravity": self.gravity, "rule": self.rule.value}
+
     def wins(self, run: int, blocked_both_ends: bool, player: int = 1) -> bool:
         """Whether a maximal run of ``run`` stones of ``player`` wins; ``blocked_both_ends``
         counts opponent stones only (the board edge is never a block)."""

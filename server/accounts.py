@@ -4,10 +4,10 @@ Passwords are hashed with argon2id (argon2-cffi's defaults), in a worker thread 
 (tens of milliseconds of CPU) never stalls the event loop. A session is a random token in the
 HttpOnly cookie `caro_session`, stored in SQL as its SHA-256: it works on every node and
 survives restarts. Login attempts are counted in Redis per client address and per username
-(fixed windows, shared by all nodes); past the limit the answer is `429 rate_limited` before
-any password is checked. A failed login answers `401 bad_credentials` whether or not the
-username exists, after the same argon2 work (a dummy hash when there is no account), so
-neither the answer nor its timing tells.
+(moving windows, shared by all nodes: server/ip_limits.py); past the limit the answer is
+`429 rate_limited` before any password is checked. A failed login answers
+`401 bad_credentials` whether or not the username exists, after the same argon2 work (a dummy
+hash when there is no account), so neither the answer nor its timing tells.
 
 Registering turns the browser's anonymous identity into the account (same player id): the
 games it played are the account's. The browser then gets a new anonymous identity for when
@@ -19,13 +19,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any
+from collections.abc import AsyncIterator, Mapping
+from typing import Annotated, Any, ClassVar
 
 import argon2
+import msgspec
 from aiohttp import web
 
 from .api import read_body
-from .appkeys import REDIS, SQL
+from .appkeys import REDIS, SETTINGS, SQL
+from .bodies import Body, decode
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .identity import (
     COOKIE,
@@ -35,9 +39,9 @@ from .identity import (
     player_id_of,
     set_cookie,
 )
+from .ip_limits import IpLimit, shared_limiter
 from .players_api import store_route
 from .proxy import client_address
-from .room_service import now_ms
 from .rooms.commands import PlayerRef
 from .store_sql import accounts as store
 from .tokens import hash_token, new_token
@@ -47,28 +51,55 @@ log = logging.getLogger(__name__)
 SESSION_COOKIE = "caro_session"
 SESSION_DAYS = 30
 SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000
-USERNAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
+USERNAME_CHARS = (3, 20)
+USERNAME = re.compile(r"[A-Za-z0-9_-]{{{},{}}}".format(*USERNAME_CHARS))
 PASSWORD_CHARS = (8, 200)
 LOGIN_WINDOW_S = 300
-LOGINS_PER_IP = 30        # attempts per client address per window (a school shares one)
-LOGINS_PER_USERNAME = 10  # attempts per username per window (password guessing)
+LOGINS_PER_IP = 30        # attempts per client address in any window (a school shares one)
+LOGINS_PER_USERNAME = 10  # attempts per username in any window (password guessing)
+LOGIN_LIMITS = web.AppKey("login_limits", tuple)  # (per address, per username): IpLimit
 
 hasher = argon2.PasswordHasher()  # argon2id
 _DUMMY_HASH = hasher.hash("not a password of anyone")
 
 
-def parse_credentials(body: dict[str, Any], password_field: str = "password") -> tuple[str, str]:
-    username, password = body.get("username"), body.get(password_field)
-    if not isinstance(username, str) or not USERNAME.fullmatch(username):
-        raise ArenaError(ErrorCode.BAD_USERNAME, "a username has 3 to 20 of A-Z a-z 0-9 _ -")
-    return username, parse_password(password)
+Password = Annotated[str, msgspec.Meta(min_length=PASSWORD_CHARS[0],
+                                        max_length=PASSWORD_CHARS[1])]
 
 
-def parse_password(password: Any) -> str:
-    low, high = PASSWORD_CHARS
-    if not isinstance(password, str) or not low <= len(password) <= high:
-        raise ArenaError(ErrorCode.BAD_PASSWORD, f"a password has {low} to {high} characters")
-    return password
+class RegisterBody(Body, frozen=True):
+    """POST /api/account/register; the username's characters: `parse_credentials`."""
+
+    codes: ClassVar[Mapping[str, ErrorCode]] = {"username": ErrorCode.BAD_USERNAME,
+                                                "password": ErrorCode.BAD_PASSWORD}
+    username: str
+    password: Password
+
+
+class LoginBody(Body, frozen=True):
+    """POST /api/account/login: any strings (a wrong one is just wrong credentials)."""
+
+    username: str
+    password: str
+
+
+class PasswordBody(Body, frozen=True, kw_only=True):
+    """POST /api/account/password."""
+
+    codes: ClassVar[Mapping[str, ErrorCode]] = {"old_password": ErrorCode.BAD_CREDENTIALS,
+                                                "new_password": ErrorCode.BAD_PASSWORD}
+    old_password: str | None = None
+    new_password: Password
+
+
+def parse_credentials(body: dict[str, Any]) -> tuple[str, str]:
+    """The username and password of a registration: `bad_username`, `bad_password`."""
+    credentials = decode(body, RegisterBody)
+    if not USERNAME.fullmatch(credentials.username):
+        low, high = USERNAME_CHARS
+        raise ArenaError(ErrorCode.BAD_USERNAME,
+                         f"a username has {low} to {high} of A-Z a-z 0-9 _ -")
+    return credentials.username, credentials.password
 
 
 async def hash_password(password: str) -> str:
@@ -84,16 +115,19 @@ async def password_matches(password_hash: str, password: str) -> bool:
     return await asyncio.to_thread(verify)
 
 
+async def login_limits_context(app: web.Application) -> AsyncIterator[None]:
+    """The login limits, counted in the store every node shares (server/ip_limits.py)."""
+    limiter = shared_limiter(app[REDIS], app[SETTINGS].redis_url)
+    app[LOGIN_LIMITS] = (IpLimit(limiter, "login-ip", LOGINS_PER_IP, LOGIN_WINDOW_S),
+                         IpLimit(limiter, "login-user", LOGINS_PER_USERNAME, LOGIN_WINDOW_S))
+    yield
+
+
 async def count_attempt(request: web.Request, username: str) -> None:
     """One login attempt against both limits; 429 past either."""
-    client = request.app[REDIS]
-    keys = (f"login:ip:{client_address(request)}", f"login:user:{username.lower()}")
-    pipe = client.pipeline(transaction=False)
-    for key in keys:
-        pipe.incr(key)
-        pipe.expire(key, LOGIN_WINDOW_S, nx=True)
-    by_ip, _, by_user, _ = await pipe.execute()
-    if by_ip > LOGINS_PER_IP or by_user > LOGINS_PER_USERNAME:
+    by_ip, by_user = request.app[LOGIN_LIMITS]
+    ip_ok = await by_ip.take(client_address(request))
+    if not (await by_user.take(username.lower()) and ip_ok):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many login attempts; wait a few minutes")
 
 
@@ -146,10 +180,8 @@ async def register(request: web.Request) -> web.Response:
 
 @store_route
 async def login(request: web.Request) -> web.Response:
-    body = await read_body(request)
-    username, password = body.get("username"), body.get("password")
-    if not isinstance(username, str) or not isinstance(password, str):
-        raise ArenaError(ErrorCode.BAD_REQUEST, '"username" and "password" are required')
+    body = decode(await read_body(request), LoginBody)
+    username, password = body.username, body.password
     await count_attempt(request, username[:40])
     account = await store.find_account(request.app[SQL], username) \
         if USERNAME.fullmatch(username) else None
@@ -174,14 +206,14 @@ async def logout(request: web.Request) -> web.Response:
 
 @store_route
 async def change_password(request: web.Request) -> web.Response:
-    body = await read_body(request)
+    raw = await read_body(request)
     player = await session_player(request)
     if player is None:
         raise ArenaError(ErrorCode.NOT_LOGGED_IN, "log in to change your password")
-    old = body.get("old_password")
-    new = parse_password(body.get("new_password"))
+    body = decode(raw, PasswordBody)
+    old, new = body.old_password, body.new_password
     account = await store.find_account(request.app[SQL], player.username or "")
-    if account is None or not isinstance(old, str) \
+    if account is None or old is None \
             or not await password_matches(account.password_hash, old):
         raise ArenaError(ErrorCode.BAD_CREDENTIALS, "the current password is wrong")
     await store.set_password(request.app[SQL], account.player_id, await hash_password(new),
@@ -191,6 +223,7 @@ async def change_password(request: web.Request) -> web.Response:
 
 def setup(app: web.Application) -> None:
     app[SESSION_LOOKUP] = session_player
+    app.cleanup_ctx.append(login_limits_context)
     app.router.add_post("/api/account/register", register)
     app.router.add_post("/api/account/login", login)
     app.router.add_post("/api/account/logout", logout)

@@ -4,8 +4,9 @@ A person's opponent answers like a player: the move is committed no sooner than
 `reply_pause_ms` after the person's move (a timer while or after the search runs, never more
 search), so both moves get their animation and the client its "thinking" moment.
 
-The lease (`room:{id}:lease:ai`, SET NX PX) makes one node at a time responsible for a room's
-AI move; it is renewed while the search runs. Before searching, the room is registered in the
+The lease (`room:{id}:lease:ai`, a redis-py `Lock` that expires after LEASE_MS, the same kind
+as quick play's) makes one node at a time responsible for a room's AI move; it is renewed while
+the search runs. Before searching, the room is registered in the
 timers at the lease's expiry, so if this node dies, another node's timer scan finds the room, the
 lease has lapsed, and that node makes the move. The move is committed through the same atomic
 path as a human move, and only if the position is still the one searched.
@@ -17,19 +18,27 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
+import zlib
+from collections.abc import Callable
+from dataclasses import replace
 
 import redis.asyncio as redis
+from redis.asyncio.lock import Lock
+from redis.exceptions import LockError
 
+from engine import opening
 from engine.ai import MIN_TIME_MS
 from engine.analysis import Analysis
 from engine.levels import LEVELS
 
 from .ai_pool import AiPool
+from .clock import now_ms
 from .errors import ArenaError
+from .keys import ai_lease_key
 from .repository import RoomRepository
 from .room_service import RoomService
-from .rooms import Mode, RoomState, Transition, commands
+from .rooms import Mode, Phase, RoomState, Transition, commands
+from .rooms.opening import FIRST_STONES, options_of
 from .rooms.timing import ai_due_at
 from .timer_index import TimerIndex
 
@@ -41,20 +50,6 @@ RETRY_AFTER_FAILURE_MS = 1000
 CLOCK_SHARE = 15  # with a clock, spend at most 1/CLOCK_SHARE of the time left on one move
 BUSY_PLIES = 30  # the reply pause grows with the stones on the board up to twice the least
 
-_RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
-end
-return 0
-"""
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
-
-
-def lease_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:lease:ai"
 
 
 class StaleSearch(Exception):
@@ -66,7 +61,7 @@ def search_budget_ms(state: RoomState, level: int, cap_ms: int) -> int:
     if cap_ms > 0:
         budget = min(budget, cap_ms)
     if state.clock is not None:
-        left = state.clock.time_left(state.turn, int(time.time() * 1000))
+        left = state.clock.time_left(state.turn, now_ms())
         budget = min(budget, left // CLOCK_SHARE)
     return max(MIN_TIME_MS, budget)
 
@@ -93,32 +88,31 @@ class AiPlayer:
         self.cap_ms = cap_ms
         self.think_ms = think_ms
         self._running: dict[str, asyncio.Task] = {}
-        self._renew = client.register_script(_RENEW)
-        self._release = client.register_script(_RELEASE)
 
     async def on_commit(self, _old: RoomState, transition: Transition) -> None:
         """After any commit: if an AI seat must move now, start at once (no timer wait)."""
         due = ai_due_at(transition.state, self.timers.pace_ms)
-        if due is not None and due <= int(time.time() * 1000):
+        if due is not None and due <= now_ms():
             await self.play(transition.state.room_id)
 
     async def play(self, room_id: str) -> None:
         """Make the AI move in `room_id` unless this or another node is already on it."""
         if room_id in self._running:
             # Searching here already; look again when the lease would lapse if this node died.
-            await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
+            await self.timers.at(room_id, now_ms() + LEASE_MS + 500)
             return
-        owner = f"{self.node_id}:{secrets.token_hex(4)}"
-        if not await self.redis.set(lease_key(room_id), owner, nx=True, px=LEASE_MS):
-            left = await self.redis.pttl(lease_key(room_id))
-            await self.timers.at(room_id, int(time.time() * 1000) + max(left, 0) + 100)
+        lease = self.redis.lock(ai_lease_key(room_id), timeout=LEASE_MS / 1000, thread_local=False)
+        if not await lease.acquire(blocking=False,
+                                   token=f"{self.node_id}:{secrets.token_hex(4)}"):
+            left = await self.redis.pttl(ai_lease_key(room_id))
+            await self.timers.at(room_id, now_ms() + max(left, 0) + 100)
             return
-        task = asyncio.create_task(self._play(room_id, owner))
+        task = asyncio.create_task(self._play(room_id, lease))
         self._running[room_id] = task
         task.add_done_callback(lambda _t: self._running.pop(room_id, None))
 
-    async def _play(self, room_id: str, owner: str) -> None:
-        renewer = asyncio.create_task(self._keep_lease(room_id, owner))
+    async def _play(self, room_id: str, lease: Lock) -> None:
+        renewer = asyncio.create_task(self._keep_lease(room_id, lease))
         retry_at = None
         try:
             await self._search_and_move(room_id)
@@ -126,20 +120,23 @@ class AiPlayer:
             log.info("room %s: AI move dropped (%r)", room_id, exc)
         except Exception:
             log.exception("room %s: AI move failed; retrying", room_id)
-            retry_at = int(time.time() * 1000) + RETRY_AFTER_FAILURE_MS
+            retry_at = now_ms() + RETRY_AFTER_FAILURE_MS
         finally:
             renewer.cancel()
             with contextlib.suppress(redis.RedisError, OSError):
-                await self._release(keys=[lease_key(room_id)], args=[owner])
+                with contextlib.suppress(LockError):  # lapsed: nothing to release
+                    await lease.release()
                 if retry_at is not None:
                     await self.timers.at(room_id, retry_at)
                 elif (state := await self.repo.find(room_id)) is not None:
                     await self.timers.schedule(state)  # e.g. a stale search: still owed
 
-    async def _keep_lease(self, room_id: str, owner: str) -> None:
+    async def _keep_lease(self, room_id: str, lease: Lock) -> None:
         while True:
             await asyncio.sleep(RENEW_EVERY_S)
-            if not await self._renew(keys=[lease_key(room_id)], args=[owner, LEASE_MS]):
+            try:
+                await lease.reacquire()  # back to a full LEASE_MS, if still ours
+            except LockError:
                 log.warning("room %s: AI lease lost", room_id)
                 return
 
@@ -148,26 +145,45 @@ class AiPlayer:
         if state is None or not state.ai_to_move():
             return
         # If this node dies from here on, another node finds the room when the lease lapses.
-        await self.timers.at(room_id, int(time.time() * 1000) + LEASE_MS + 500)
+        await self.timers.at(room_id, now_ms() + LEASE_MS + 500)
         seat = state.seat(state.turn)
         assert seat is not None and seat.level is not None
-        analysis = await self.pool.choose(
-            state.variant, state.moves, level=seat.level,
-            time_ms=search_budget_ms(state, seat.level, self.cap_ms),
-            seed=secrets.randbelow(2**31))
-        searched = state.moves
+        act, analysis = await self._decide(state, seat.level)
         answer_at = (state.last_move_at or 0) + reply_pause_ms(state, analysis, self.think_ms)
-        await asyncio.sleep(max(0, answer_at - int(time.time() * 1000)) / 1000)
+        await asyncio.sleep(max(0, answer_at - now_ms()) / 1000)
 
-        def ai_move(current: RoomState) -> commands.Move:
-            if current.moves != searched or current.game_no != state.game_no \
+        def ai_action(current: RoomState) -> commands.Command:
+            if current.moves != state.moves or current.game_no != state.game_no \
+                    or current.opening_choices != state.opening_choices \
                     or not current.ai_to_move():
                 raise StaleSearch(room_id)
-            return commands.Move(current.turn, analysis.move, by_ai=True)
+            return act(current.turn)
 
-        await self.service.execute(room_id, ai_move)
+        await self.service.execute(room_id, ai_action)
         log.info("room %s: AI played %s (depth %d, %.0f ms)", room_id, analysis.move,
                  analysis.depth, analysis.time_ms)
+
+    async def _decide(self, state: RoomState, level: int
+                      ) -> tuple[Callable[[int], commands.Command], Analysis]:
+        """What the AI does now, as a command for its seat, and the search behind it: an
+        opening stone of its three-stone opening, a choice (engine/opening.py), or a move."""
+        phase, plies = state.phase, len(state.moves)
+        budget = search_budget_ms(state, level, self.cap_ms)
+        if phase is Phase.PLACE and plies < FIRST_STONES:
+            seed = zlib.crc32(f"{state.room_id}-{state.game_no}".encode())
+            stone = opening.opening_stones(state.variant, seed)[plies]
+            return (lambda seat: commands.Move(seat, stone, by_ai=True),
+                    Analysis(stone, 0, 0, 0, 0.0))
+        if phase is Phase.CHOOSE:
+            options = [option.value for option in options_of(state.opening, phase, plies)]
+            choice, analysis = await self.pool.call(
+                opening.choose, state.variant, list(state.moves), options, level, budget,
+                secrets.randbelow(2**31))
+            return (lambda seat: commands.OpeningChoice(seat, choice, by_ai=True),
+                    replace(analysis, move=choice))
+        analysis = await self.pool.choose(state.variant, state.moves, level=level,
+                                          time_ms=budget, seed=secrets.randbelow(2**31))
+        return lambda seat: commands.Move(seat, analysis.move, by_ai=True), analysis
 
     async def close(self) -> None:
         for task in list(self._running.values()):

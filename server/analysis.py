@@ -6,29 +6,42 @@ analysis pool: its own worker processes at a lower CPU priority than the live AI
 (``ANALYSIS_WORKERS``, nice 15), started on first use, so analyses never take a live game's
 worker, and are stopped while a live search runs (``server/background.py``), so they do not
 take its CPU either. Each position is searched to ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS``
-caps the time). Progress is saved after each
-position; when all are done, ``engine.review`` judges the moves and the document becomes
-``done``. A document left ``queued``/``running`` for ``STALE_S`` (its node died) is started
-again by the next request.
+caps the time). Progress is saved after each position; when all are done, ``engine.review``
+judges the moves and the document becomes ``done``. A document left ``queued``/``running``
+for ``STALE_S`` (its node died) is started again by the next request.
+
+The analysis board's searches (:meth:`AnalysisService.deepen`) run in the same pool one depth
+at a time (``engine.review.searched_deep_enough`` says when to stop), so each depth's answer
+reaches the page while the next is searched, and a page that moved on stops its search at the
+next depth. One client address runs at most ``BOARD_SEARCHES_PER_IP`` board searches at once;
+more wait their turn (up to ``BOARD_WAITING_PER_IP`` of them, then ``rate_limited``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
-from engine.review import PositionEval, evaluate_position, review_game
+from engine.review import (
+    MAX_DEPTH,
+    PositionEval,
+    evaluate_position,
+    review_game,
+    searched_deep_enough,
+)
 
 from .ai_pool import AiPool
 from .analysis_store import AnalysisStore
 from .background import BackgroundGate
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .metrics import ArenaMetrics
 from .repository import RoomRepository
-from .room_service import now_ms
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -36,14 +49,42 @@ log = logging.getLogger(__name__)
 ANALYSIS_NICE = 15
 STALE_S = 60
 BOARD_MULTIPV_MAX = 5
+BOARD_SEARCHES_PER_IP = 2
+BOARD_WAITING_PER_IP = 4
 ARCHIVE_ID = re.compile(r"(?P<room>[A-Za-z0-9_-]{1,32})-(?P<game_no>[0-9]{1,9})")
 
 
 def evaluate_job(variant: str, moves: Sequence[str], time_ms: int, max_nodes: int,
-                 multipv: int) -> PositionEval:
+                 multipv: int, max_depth: int = MAX_DEPTH) -> PositionEval:
     """Worker entry point (module level, so it pickles)."""
     return evaluate_position(variant, list(moves), time_ms=time_ms, max_nodes=max_nodes,
-                             multipv=multipv)
+                             multipv=multipv, max_depth=max_depth)
+
+
+class PerKeySlots:
+    """At most ``running`` holders per key (a client address) at once; up to ``waiting`` more
+    queue for a slot, beyond that ``rate_limited``. Keys without holders are forgotten."""
+
+    def __init__(self, running: int, waiting: int) -> None:
+        self.running = running
+        self.waiting = waiting
+        self._slots: dict[str, asyncio.Semaphore] = {}
+        self._holders: Counter[str] = Counter()  # running and waiting, per key
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        if self._holders[key] >= self.running + self.waiting:
+            raise ArenaError(ErrorCode.RATE_LIMITED,
+                             "too many analysis board searches from this address at once")
+        self._holders[key] += 1
+        slot = self._slots.setdefault(key, asyncio.Semaphore(self.running))
+        try:
+            async with slot:
+                yield
+        finally:
+            self._holders[key] -= 1
+            if not self._holders[key]:
+                del self._holders[key], self._slots[key]
 
 
 def new_document(status: str) -> dict[str, Any]:
@@ -62,6 +103,7 @@ class AnalysisService:
         self._pool: AiPool | None = None
         self._gate: BackgroundGate | None = None
         self._jobs: set[asyncio.Task] = set()
+        self.board_slots = PerKeySlots(BOARD_SEARCHES_PER_IP, BOARD_WAITING_PER_IP)
 
     @property
     def pool(self) -> AiPool:
@@ -82,10 +124,10 @@ class AnalysisService:
             raise ArenaError(ErrorCode.ROOM_NOT_FOUND, "no finished game with this id")
         return record
 
-    async def request(self, game_id: str) -> dict[str, Any]:
-        """The game's analysis document, starting the analysis unless it exists or runs.
-        Documents are kept by room and game number, whichever id named the game."""
-        record = await self.finished_game(game_id)
+    async def request(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The analysis document of the game ``record`` (``finished_game``, or an archived
+        game's), starting the analysis unless it exists or runs. Documents are kept by room and
+        game number, whichever id named the game."""
         game_id, game_no = record["room_id"], record["game_no"]
         document = await self.store.load(game_id, game_no)
         if document is not None and not _stale(document):
@@ -102,8 +144,7 @@ class AnalysisService:
         task.add_done_callback(self._jobs.discard)
         return fresh
 
-    async def status(self, game_id: str) -> dict[str, Any]:
-        record = await self.finished_game(game_id)
+    async def status(self, record: dict[str, Any]) -> dict[str, Any]:
         document = await self.store.load(record["room_id"], record["game_no"])
         return document if document is not None else new_document("none")
 
@@ -112,6 +153,36 @@ class AnalysisService:
         settings = self.settings
         return await self.pool.call(evaluate_job, variant, list(moves), settings.analysis_ms,
                                     settings.analysis_nodes, multipv)
+
+    async def deepen(self, variant: str, moves: Sequence[str], multipv: int,
+                     gone: Callable[[], bool]) -> AsyncIterator[tuple[PositionEval, bool]]:
+        """The analysis board's search of one position: its answer after each depth, with
+        whether it is the last, within ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS`` caps each
+        depth). Stops early, between two depths, once ``gone()`` (the page left or asked for
+        another position); counted in ``caro_board_searches{end}``."""
+        settings, nodes_left = self.settings, self.settings.analysis_nodes
+        end, last = "cancelled", None
+        try:
+            for depth in range(1, MAX_DEPTH + 1):
+                if gone():
+                    return
+                found = await self.pool.call(evaluate_job, variant, list(moves),
+                                             settings.analysis_ms, nodes_left, multipv, depth)
+                nodes_left -= found.nodes
+                final = searched_deep_enough(found, depth, nodes_left) or depth == MAX_DEPTH
+                if final:
+                    end = "done"
+                if final and found.depth < depth and last is not None:
+                    found = last  # cut short: the deepest finished answer stays the answer
+                yield found, final
+                if final:
+                    return
+                last = found
+        except Exception:
+            end = "failed"
+            raise
+        finally:
+            self.metrics.board_searches.labels(end=end).inc()
 
     async def _analyse(self, game_id: str, record: dict[str, Any]) -> None:
         variant, moves, game_no = record["variant"], record["moves"], record["game_no"]

@@ -4,6 +4,10 @@ pages of both (``/g/{id}``, ``/analysis``)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+from typing import Any
+
 from aiohttp import web
 
 from engine.board import Board
@@ -13,36 +17,66 @@ from engine.notation import split_game
 
 from .analysis import BOARD_MULTIPV_MAX
 from .api import bad_request, json_errors, parse_variant, read_body
+from .appkeys import SQL
 from .arena import ARENA
 from .errors import ArenaError, ErrorCode, from_engine
 from .pages import index_page
+from .players_api import archive_record, store_route
 from .proxy import client_address
+from .store_sql.archive import find_game
+
+NDJSON = "application/x-ndjson"
 
 
-def check_analysis_rate(request: web.Request) -> None:
+async def check_analysis_rate(request: web.Request) -> None:
     limiter = request.app[ARENA].analysis_limiter
-    if limiter is not None and not limiter.take(client_address(request)):
+    if limiter is not None and not await limiter.take(client_address(request)):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many analysis requests; wait a minute")
 
 
-@json_errors
+async def check_board_rate(request: web.Request) -> None:
+    """The analysis board asks for every position a player steps through: its own, larger
+    limit (a search is cheap to cancel, and at most two of one address run at once)."""
+    limiter = request.app[ARENA].board_limiter
+    if limiter is not None and not await limiter.take(client_address(request)):
+        raise ArenaError(ErrorCode.RATE_LIMITED, "too many positions analysed; wait a minute")
+
+
+async def finished_record(request: web.Request) -> dict[str, Any]:
+    """The game named by the path's ``game_id``: its record in Redis (a room id or an
+    archive id, kept ``RECORD_TTL_S``), else the SQL archive's copy (an archive id, kept for
+    good), so an old game stays analysable from its review page."""
+    game_id = request.match_info["game_id"]
+    try:
+        return await request.app[ARENA].analysis.finished_game(game_id)
+    except ArenaError as error:
+        if error.code is not ErrorCode.ROOM_NOT_FOUND:
+            raise
+        game = await find_game(request.app[SQL], game_id)
+        if game is None:
+            raise
+        return archive_record(game)
+
+
+@store_route
 async def post_game_analysis(request: web.Request) -> web.Response:
     """202 while the analysis is queued or running, 200 with it when it is done."""
-    check_analysis_rate(request)
-    document = await request.app[ARENA].analysis.request(request.match_info["game_id"])
+    await check_analysis_rate(request)
+    document = await request.app[ARENA].analysis.request(await finished_record(request))
     return web.json_response(document, status=200 if document["status"] == "done" else 202)
 
 
-@json_errors
+@store_route
 async def get_game_analysis(request: web.Request) -> web.Response:
-    document = await request.app[ARENA].analysis.status(request.match_info["game_id"])
+    document = await request.app[ARENA].analysis.status(await finished_record(request))
     return web.json_response(document)
 
 
 @json_errors
-async def post_analyse(request: web.Request) -> web.Response:
-    """One position for the analysis board: ``{variant, moves, multipv}``."""
-    check_analysis_rate(request)
+async def post_analyse(request: web.Request) -> web.StreamResponse:
+    """One position for the analysis board: ``{variant, moves, multipv, stream}``. With
+    ``stream``, an NDJSON response: the answer after each depth, the last one ``final``."""
+    await check_board_rate(request)
     body = await read_body(request)
     variant = parse_variant(body)
     multipv = body.get("multipv", 1)
@@ -51,14 +85,49 @@ async def post_analyse(request: web.Request) -> web.Response:
     moves = body.get("moves", [])
     if not isinstance(moves, str | list):
         raise bad_request('"moves" must be a list of moves or a string')
+    stream = body.get("stream", False)
+    if not isinstance(stream, bool):
+        raise bad_request('"stream" must be true or false')
     try:
         board = Board.from_moves(variant, moves)
         tokens = split_game(board.variant, moves)
     except EngineError as error:
         raise from_engine(error) from None
+    position = {"variant": variant, "moves": board.moves_str(), "turn": board.turn}
+    if stream:
+        return await _stream_lines(request, position, tokens, multipv)
     found = await request.app[ARENA].analysis.position(variant, tokens, multipv)
-    return web.json_response({"variant": variant, "moves": board.moves_str(),
-                              "turn": board.turn, **found.to_dict()})
+    return web.json_response(position | found.to_dict())
+
+
+async def _stream_lines(request: web.Request, position: dict[str, Any], tokens: list[str],
+                        multipv: int) -> web.StreamResponse:
+    """Write each depth's answer as one JSON line while the client listens. A client that
+    closes the response (the page asked for another position, or left) ends the search at
+    the next depth; so does one that waited for a slot and left before getting it."""
+    analysis = request.app[ARENA].analysis
+
+    def gone() -> bool:
+        return request.transport is None or request.transport.is_closing()
+
+    async with analysis.board_slots.hold(client_address(request)):
+        response = web.StreamResponse(headers={"Content-Type": NDJSON,
+                                               "Cache-Control": "no-store"})
+        await response.prepare(request)
+        lines = analysis.deepen(position["variant"], tokens, multipv, gone)
+        try:
+            async with contextlib.aclosing(lines):
+                async for found, final in lines:
+                    line = position | found.to_dict() | {"final": final}
+                    await response.write(json.dumps(line).encode() + b"\n")
+        except ConnectionResetError:
+            return response  # the client left between two depths
+        except (ArenaError, EngineError) as error:  # after the headers: the stream's last line
+            failure = error if isinstance(error, ArenaError) else from_engine(error)
+            await response.write(json.dumps(failure.to_dict()).encode() + b"\n")
+        with contextlib.suppress(ConnectionResetError):
+            await response.write_eof()
+        return response
 
 
 @json_errors
@@ -76,7 +145,8 @@ async def post_import(request: web.Request) -> web.Response:
         raise from_engine(error) from None
     return web.json_response({"variant": record.variant, "moves": list(record.moves),
                               "first": record.first, "second": record.second,
-                              "result": record.result})
+                              "result": record.result, "opening": record.opening,
+                              "opening_choices": list(record.opening_choices)})
 
 
 def setup(app: web.Application) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import redis.asyncio as redis
 
-from .repository import record_key
+from .keys import analysis_key
 
 
 class AnalysisStore(Protocol):
@@ -32,9 +32,7 @@ class RedisAnalysisStore:
         self.redis = client
         self.ttl_s = ttl_s
 
-    @staticmethod
-    def key(game_id: str, game_no: int) -> str:
-        return record_key(game_id, game_no) + ":analysis"
+    key = staticmethod(analysis_key)
 
     async def load(self, game_id: str, game_no: int) -> dict[str, Any] | None:
         raw = await self.redis.get(self.key(game_id, game_no))

@@ -15,7 +15,6 @@ from aiohttp import web
 from redis.exceptions import LockError
 
 from engine.errors import EngineError, VariantError
-from engine.levels import DEFAULT, LEVELS, LOWEST, TOP
 from engine.variants import (
     CUSTOM_SPEC,
     MAX_K,
@@ -23,28 +22,39 @@ from engine.variants import (
     MIN_K,
     MIN_SIZE,
     Rule,
-    custom_variant,
     get_variant,
     named_variants,
 )
 
 from . import ws
 from .arena import ARENA, Arena, arena_context, close_sockets
+from .bodies import (
+    CancelBody,
+    GameBody,
+    JoinBody,
+    RoomBody,
+    VariantBody,
+    clock_config,
+    decode,
+    display_name,
+    variant_spec,
+)
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode, from_engine
 from .exports import CONTENT_TYPES, export_game
 from .http_guard import Handler, json_api_errors, same_origin_writes
 from .identity import player_of
+from .keys import new_room_id, quickplay_lock_key
 from .levels import get_levels
 from .lobby import open_rooms
 from .pages import index_page
 from .proxy import client_address, public_origin
 from .qr import qr_svg
 from .repository import game_record
-from .room_service import now_ms
-from .rooms import ClockConfig, Mode, RoomState, Status, commands, new_room
-from .rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
-from .tokens import hash_token, new_room_id, new_token, same_hash
-from .user_text import TextError, clean_name, loads_strict
+from .rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
+from .rooms.opening import openings_for
+from .tokens import hash_token, new_token, same_hash
+from .user_text import loads_strict
 
 log = logging.getLogger(__name__)
 
@@ -89,84 +99,14 @@ async def read_body(request: web.Request) -> dict[str, Any]:
     return body
 
 
-def choice(body: dict[str, Any], name: str, options: tuple[str, ...], default: str) -> str:
-    value = body.get(name, default)
-    if value not in options:
-        raise bad_request(f'"{name}" must be one of {", ".join(options)}')
-    return value
-
-
 def parse_variant(body: dict[str, Any]) -> str:
-    """The canonical spec of `variant` (a spec string), or of a custom `board` object."""
-    spec, board = body.get("variant"), body.get("board")
-    try:
-        if isinstance(board, dict) and spec is None:
-            return parse_board(board)
-        if not isinstance(spec, str):
-            raise VariantError('"variant" (a variant spec string) or "board" is required')
-        return get_variant(spec).spec
-    except VariantError as error:
-        raise ArenaError(ErrorCode.BAD_VARIANT, str(error)) from None
+    """The canonical variant spec a body asks for (`variant`, or a custom `board`)."""
+    return variant_spec(decode(body, VariantBody))
 
 
-def parse_board(board: dict[str, Any]) -> str:
-    """`{"rows", "cols", "k", "rule", "gravity"}` -> a custom variant spec."""
-    numbers = [board.get(name) for name in ("rows", "cols", "k")]
-    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-        raise VariantError('"board" needs integer "rows", "cols" and "k"')
-    try:
-        rule = Rule(board.get("rule", "freestyle"))
-    except ValueError:
-        raise VariantError(f'unknown rule {board.get("rule")!r}') from None
-    gravity = board.get("gravity", False)
-    if not isinstance(gravity, bool):
-        raise VariantError('"gravity" must be true or false')
-    return custom_variant(*numbers, rule, gravity).spec
-
-
-def parse_clock(body: dict[str, Any]) -> ClockConfig | None:
-    clock = body.get("clock")
-    if clock is None:
-        return None
-    if not isinstance(clock, dict):
-        raise bad_request('"clock" must be null or {"initial_s", "increment_s"}')
-    initial, increment = clock.get("initial_s"), clock.get("increment_s", 0)
-    for name, value, low, high in (("initial_s", initial, 1, MAX_INITIAL_S),
-                                   ("increment_s", increment, 0, MAX_INCREMENT_S)):
-        if isinstance(value, bool) or not isinstance(value, int | float) \
-                or not low <= value <= high:
-            raise bad_request(f'"clock.{name}" must be a number {low}..{high}')
-    return ClockConfig(round(initial * 1000), round(increment * 1000))
-
-
-def parse_name(body: dict[str, Any]) -> str | None:
-    name = body.get("name")
-    if name is None:
-        return None
-    try:
-        return clean_name(name)
-    except TextError as error:
-        raise bad_request(str(error)) from None
-
-
-def parse_rated(body: dict[str, Any]) -> bool:
-    rated = body.get("rated", False)
-    if not isinstance(rated, bool):
-        raise bad_request('"rated" must be true or false')
-    return rated
-
-
-def parse_level(body: dict[str, Any]) -> int:
-    """An integer level of the ladder (engine/levels.py): 3.0 or true would be stored as given."""
-    level = body.get("ai_level", DEFAULT)
-    if type(level) is not int or level not in LEVELS:
-        raise bad_request(f'"ai_level" must be an integer {LOWEST}..{TOP}')
-    return level
-
-
-def check_creation_rate(request: web.Request) -> None:
+async def check_creation_rate(request: web.Request) -> None:
     limiter = request.app[ARENA].creation_limiter
-    if limiter is not None and not limiter.take(client_address(request)):
+    if limiter is not None and not await limiter.take(client_address(request)):
         raise ArenaError(ErrorCode.RATE_LIMITED, "too many rooms created; wait a minute")
 
 
@@ -180,23 +120,19 @@ def seat_response(state: RoomState, seat: int | None, token: str | None,
             "token": token, "state": state.to_public(), **extra}
 
 
-async def create_room(arena: Arena, body: dict[str, Any], *, public: bool | None = None,
-                      opponent: str | None = None, player: commands.PlayerRef | None = None
-                      ) -> dict[str, Any]:
-    variant = parse_variant(body)
-    mode = Mode(opponent or choice(body, "opponent", ("human", "ai", "ai_vs_ai"), "human"))
-    side = choice(body, "your_side", ("first", "second", "random"), "random")
-    is_public = body.get("public", False) if public is None else public
-    if not isinstance(is_public, bool):
-        raise bad_request('"public" must be true or false')
-    seat = {"first": 1, "second": 2}.get(side) or 1 + secrets.randbelow(2)
+async def create_room(arena: Arena, body: RoomBody,
+                      player: commands.PlayerRef | None = None) -> dict[str, Any]:
+    variant = variant_spec(body)
+    mode = Mode(body.opponent)
+    seat = {"first": 1, "second": 2}.get(body.your_side) or 1 + secrets.randbelow(2)
     token = None if mode is Mode.AI_VS_AI else new_token()
     state = new_room(
-        room_id=new_room_id(), variant=variant, mode=mode, public=is_public, now=now_ms(),
-        creator_seat=None if token is None else seat, creator_name=parse_name(body),
-        token_hash=hash_token(token) if token else None, ai_level=parse_level(body),
-        clock=parse_clock(body), idle_claim_ms=arena.settings.idle_claim_after_s * 1000 or None,
-        creator=player, rated=parse_rated(body))
+        room_id=new_room_id(), variant=variant, mode=mode, public=body.public, now=now_ms(),
+        creator_seat=None if token is None else seat, creator_name=display_name(body.name),
+        token_hash=hash_token(token) if token else None, ai_level=body.ai_level,
+        clock=clock_config(body.clock),
+        idle_claim_ms=arena.settings.idle_claim_after_s * 1000 or None,
+        creator=player, rated=body.rated, opening=body.opening)
     await arena.service.create(state)
     return seat_response(state, None if token is None else seat, token)
 
@@ -213,17 +149,17 @@ async def join_room(arena: Arena, room_id: str, name: str | None,
 
 @json_errors
 async def post_room(request: web.Request) -> web.Response:
-    body = await read_body(request)
-    check_creation_rate(request)
+    body = decode(await read_body(request), RoomBody)
+    await check_creation_rate(request)
     return web.json_response(
-        await create_room(request.app[ARENA], body, player=await player_of(request)), status=201)
+        await create_room(request.app[ARENA], body, await player_of(request)), status=201)
 
 
 @json_errors
 async def post_join(request: web.Request) -> web.Response:
-    body = await read_body(request)
+    body = decode(await read_body(request), JoinBody)
     result = await join_room(request.app[ARENA], request.match_info["room_id"],
-                             parse_name(body), await player_of(request))
+                             display_name(body.name), await player_of(request))
     return web.json_response(result)
 
 
@@ -233,25 +169,26 @@ async def post_quickplay(request: web.Request) -> web.Response:
     One quickplay per kind of game at a time, across nodes: two players asking at the same
     instant would otherwise both find no room, and each wait alone in a room of their own."""
     arena = request.app[ARENA]
-    body = await read_body(request)
-    variant, clock, name = parse_variant(body), parse_clock(body), parse_name(body)
+    raw = await read_body(request)
+    body = decode(raw, GameBody)
+    variant, clock, name = variant_spec(body), clock_config(body.clock), display_name(body.name)
     clock_key = "none" if clock is None else f"{clock.initial_ms}+{clock.increment_ms}"
-    lock = arena.repo.redis.lock(f"quickplay:{variant}:{clock_key}", timeout=QUICKPLAY_LOCK_S,
+    lock = arena.repo.redis.lock(quickplay_lock_key(variant, clock_key), timeout=QUICKPLAY_LOCK_S,
                                  blocking_timeout=QUICKPLAY_LOCK_S)
     try:
         async with lock:
-            return await quickplay(request, arena, body, (variant, clock, name))
+            return await quickplay(request, arena, raw, (variant, clock, name, body.rated))
     except LockError:
         raise ArenaError(ErrorCode.CONFLICT, "many players are looking for a game; try again") \
             from None
 
 
-async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
-                    wanted: tuple[str, ClockConfig | None, str | None]) -> web.Response:
-    variant, clock, name = wanted
-    rated = parse_rated(body)  # a rated quickplay meets only rated rooms, and opens one
+async def quickplay(request: web.Request, arena: Arena, raw: dict[str, Any],
+                    wanted: tuple[str, ClockConfig | None, str | None, bool]) -> web.Response:
+    variant, clock, name, rated = wanted  # a rated quickplay meets only rated rooms, opens one
     for state in await open_rooms(arena.repo, arena.presence, LIST_LIMIT):
-        if state.variant == variant and state.clock_config == clock and state.rated == rated:
+        if state.variant == variant and state.clock_config == clock and state.rated == rated \
+                and state.opening is Opening.NONE:
             try:
                 return web.json_response(
                     await join_room(arena, state.room_id, name, await player_of(request))
@@ -259,20 +196,18 @@ async def quickplay(request: web.Request, arena: Arena, body: dict[str, Any],
             except ArenaError as error:
                 if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
                     raise
-    check_creation_rate(request)
-    created = await create_room(arena, body | {"your_side": "random"}, public=True,
-                                opponent="human", player=await player_of(request))
+    await check_creation_rate(request)
+    opened = decode(raw | {"your_side": "random", "public": True, "opponent": "human",
+                          "opening": "none"},
+                    RoomBody)
+    created = await create_room(arena, opened, await player_of(request))
     return web.json_response(created | {"matched": False})
 
 
 @json_errors
 async def post_cancel(request: web.Request) -> web.Response:
     """The host closes a room nobody has joined (the token in the body proves the seat)."""
-    body = await read_body(request)
-    token = body.get("token")
-    if not isinstance(token, str) or not token:
-        raise ArenaError(ErrorCode.BAD_TOKEN, '"token" must be the seat token of this room')
-    token_hash = hash_token(token)
+    token_hash = hash_token(decode(await read_body(request), CancelBody).token)
 
     def cancel(state: RoomState) -> commands.Cancel:
         seat = state.seat_of_token_hash(token_hash, same_hash)
@@ -306,7 +241,7 @@ def summary(state: RoomState) -> dict[str, Any]:
         "room_id": state.room_id, "url": room_url(state.room_id), "variant": state.variant,
         "clock": {"initial_s": clock.initial_ms / 1000, "increment_s": clock.increment_ms / 1000}
         if clock else None, "host": host, "created_at": state.created_at,
-        "rated": state.rated}
+        "rated": state.rated, "opening": state.opening.value}
     if state.status is Status.WAITING:
         data["free_seat"] = state.free_seat()
     else:
@@ -364,11 +299,22 @@ async def get_online(request: web.Request) -> web.Response:
 async def list_variants(request: web.Request) -> web.Response:
     """Every variant a room can be created with by name, and how to ask for a custom board."""
     return web.json_response({
-        "variants": [{"name": v.name, "rows": v.rows, "cols": v.cols, "k": v.k,
-                      "gravity": v.gravity, "rule": v.rule.value} for v in named_variants()],
+        "variants": [v.to_dict() | {"openings": [o.value for o in openings_for(v.spec)]}
+                     for v in named_variants()],
         "custom": {"spec": CUSTOM_SPEC, "rows": [MIN_SIZE, MAX_SIZE],
                    "cols": [MIN_SIZE, MAX_SIZE], "k": [MIN_K, MAX_K],
                    "rules": [rule.value for rule in Rule], "gravity": [False, True]}})
+
+
+@json_errors
+async def describe_variant(request: web.Request) -> web.Response:
+    """The board of any variant spec (a custom one too), so a page can draw a game of any
+    variant without knowing the spec grammar."""
+    try:
+        variant = get_variant(request.match_info["spec"])
+    except VariantError as error:
+        raise ArenaError(ErrorCode.BAD_VARIANT, str(error)) from None
+    return web.json_response(variant.to_dict())
 
 
 async def metrics(request: web.Request) -> web.Response:
@@ -399,6 +345,7 @@ def setup(app: web.Application) -> None:
     app.router.add_get("/api/rooms/{room_id}/qr.svg", get_room_qr)
     app.router.add_post("/api/quickplay", post_quickplay)
     app.router.add_get("/api/variants", list_variants)
+    app.router.add_get("/api/variants/{spec}", describe_variant)
     app.router.add_get("/api/online", get_online)
     app.router.add_get("/api/levels", get_levels)
     app.router.add_get("/ws/{room_id}", ws.websocket)

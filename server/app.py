@@ -19,7 +19,17 @@ from collections.abc import AsyncIterator, Callable
 import redis.asyncio as redis
 from aiohttp import web
 
-from . import __version__, accounts, analysis_api, api, archive, identity, player_rooms, players_api
+from . import (
+    __version__,
+    accounts,
+    analysis_api,
+    api,
+    archive,
+    identity,
+    limits_api,
+    player_rooms,
+    players_api,
+)
 from .appkeys import REDIS, SETTINGS
 from .pages import index_page
 from .settings import Settings
@@ -94,6 +104,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     player_rooms.setup,
     players_api.setup,
     accounts.setup,
+    limits_api.setup,
 )
 
 

@@ -15,4 +15,4 @@ from .settings import Settings
 SETTINGS = web.AppKey("settings", Settings)
 REDIS = web.AppKey("redis", redis.Redis)
 SQL = web.AppKey("sql", AsyncEngine)
-OUTBOX = web.AppKey("outbox", str)  # the archive outbox stream of this SQL database
+OUTBOX = web.AppKey("outbox", str)  # this SQL database's archive outbox, before bucketing

@@ -2,7 +2,8 @@
 
 A game's end is committed to Redis first, by the same script that appends the game to the
 stream `archive:outbox:<database id>` (server/repository.py; one stream per SQL database, so
-nodes of another database sharing the Redis never take its games). Every node reads that
+nodes of another database sharing the Redis never take its games; under Redis Cluster one per
+bucket, server/keys.py, each read by its own consumer task). Every node reads that
 stream in the consumer group `archivers`: Redis hands each entry to one node, which writes it
 to SQL
 (server/store_sql/archive.py, idempotent on the game id) and only then acknowledges and deletes
@@ -20,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections.abc import AsyncIterator
 
 import redis.asyncio as redis
@@ -30,6 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .appkeys import OUTBOX, REDIS, SQL
 from .arena import ARENA
+from .clock import monotonic_s, now_ms
 from .metrics import ArenaMetrics
 from .store_sql.archive import archive_game
 
@@ -46,9 +47,9 @@ RETRY_PAUSES_S = (0.5, 1.0, 2.0, 5.0)  # after a failed write, growing; the last
 Entry = tuple[str, dict[str, str]]
 
 
-def entry_age_s(entry_id: str, now_ms: int) -> float:
+def entry_age_s(entry_id: str, at_ms: int) -> float:
     """Seconds since the entry was added: its id starts with Redis's clock in ms."""
-    return max(0.0, (now_ms - int(entry_id.split("-", 1)[0])) / 1000)
+    return max(0.0, (at_ms - int(entry_id.split("-", 1)[0])) / 1000)
 
 
 class ArchiveConsumer:
@@ -116,7 +117,7 @@ class ArchiveConsumer:
         return reply[0][1] if reply else []
 
     async def _claim_stale(self) -> list[Entry]:
-        now = time.monotonic()
+        now = monotonic_s()
         if now < self._next_claim:
             return []
         self._next_claim = now + CLAIM_EVERY_S
@@ -134,7 +135,7 @@ class ArchiveConsumer:
         for entry_id, fields in entries:
             try:
                 game = json.loads(fields["game"])
-                archived = await archive_game(self.engine, game, int(time.time() * 1000))
+                archived = await archive_game(self.engine, game, now_ms())
             except (SQLAlchemyError, OSError) as error:
                 self.metrics.archive_failures.inc()
                 log.warning("archive outbox: cannot write %s yet: %s", entry_id, error)
@@ -162,17 +163,19 @@ class ArchiveConsumer:
 
 
 async def archive_context(app: web.Application) -> AsyncIterator[None]:
+    """One consumer per outbox bucket (one on a single Redis; under Redis Cluster each reads
+    its bucket's stream on that bucket's shard, server/keys.py)."""
     arena = app[ARENA]
-    consumer = ArchiveConsumer(app[REDIS], app[SQL], app[OUTBOX], arena.settings.node_id,
-                               arena.metrics,
-                               embedded=arena.settings.embedded_store)
-    task = asyncio.create_task(consumer.run(), name="archive")
+    buckets = arena.repo.buckets
+    tasks = [asyncio.create_task(
+        ArchiveConsumer(app[REDIS], app[SQL], buckets.outbox(app[OUTBOX], bucket),
+                        arena.settings.node_id, arena.metrics,
+                        embedded=arena.settings.embedded_store).run(),
+        name=f"archive-{bucket}") for bucket in buckets.all()]
     yield
-    task.cancel()
-    try:
-        await task
-    except asyncio.CancelledError:
-        pass
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def setup(app: web.Application) -> None:

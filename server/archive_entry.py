@@ -13,13 +13,6 @@ from typing import Any
 from .rooms import RoomState
 from .rooms.state import game_id
 
-OUTBOX_PREFIX = "archive:outbox:"
-
-
-def outbox_key(database_instance: str) -> str:
-    """The outbox stream of one SQL database (its random id: server/store_sql/migrate.py)."""
-    return OUTBOX_PREFIX + database_instance
-
 
 def archive_entry(state: RoomState) -> dict[str, Any]:
     assert state.result is not None and state.finished_at is not None
@@ -39,6 +32,8 @@ def archive_entry(state: RoomState) -> dict[str, Any]:
         "clock_config": state.clock_config.to_dict() if state.clock_config else None,
         "clock": state.clock.to_dict() if state.clock else None,
         "result": state.result.to_dict(),
+        "opening": state.opening.value,
+        "opening_choices": list(state.opening_choices),
         "created_at": state.started_at or state.created_at,
         "started_at": state.started_at,
         "finished_at": state.finished_at,

@@ -26,9 +26,11 @@ from .appkeys import OUTBOX, REDIS, SETTINGS
 from .chat import ChatStore
 from .clock_timer import TimerLoop
 from .fanout import Fanout
+from .ip_limits import IpLimit, ip_limit, shared_limiter
+from .keys import Buckets
 from .metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from .presence import Presence
-from .ratelimit import KeyedLimiter
+from .redis_batch import CommandBatcher, ReplicaWait
 from .repository import ABANDON_GRACE_S, RoomRepository
 from .room_service import RoomService
 from .settings import Settings
@@ -48,10 +50,11 @@ class Arena:
     presence: Presence
     pool: AiPool
     ai: AiPlayer
-    creation_limiter: KeyedLimiter | None
+    creation_limiter: IpLimit | None
     chat: ChatStore
     analysis: AnalysisService
-    analysis_limiter: KeyedLimiter | None
+    analysis_limiter: IpLimit | None
+    board_limiter: IpLimit | None
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -63,29 +66,32 @@ ARENA = web.AppKey("arena", Arena)
 def build_arena(app: web.Application) -> Arena:
     settings, client = app[SETTINGS], app[REDIS]
     metrics = ArenaMetrics()
+    buckets = Buckets.for_cluster(settings.redis_cluster)
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
-                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX])
-    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000)
+                          record_ttl_s=settings.record_ttl_s, outbox_key=app[OUTBOX],
+                          buckets=buckets, batcher=CommandBatcher(
+                              client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
+                              metrics.unreplicated_commits.inc))
+    timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
-    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find)
+    presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find,
+                        settings.claim_after_s * 1000)
+    service.after_commit.append(presence.on_commit)
     pool = AiPool(settings.ai_workers, metrics)
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
     service.after_commit.append(ai.on_commit)
+    limiter = shared_limiter(client, settings.redis_url)
     chat = ChatStore(client, keep_s=settings.room_ttl_s + ABANDON_GRACE_S,
-                     per_ip=settings.chat_per_ip_per_minute,
+                     per_ip=ip_limit(limiter, "chat", settings.chat_per_ip_per_minute),
                      per_room=settings.chat_per_room_per_minute)
     analysis = AnalysisService(repo, RedisAnalysisStore(client, settings.record_ttl_s), settings,
                                metrics, pool)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai,
-                 _per_minute(settings.room_creations_per_minute), chat, analysis,
-                 _per_minute(settings.analyses_per_minute))
-
-
-def _per_minute(limit: int) -> KeyedLimiter | None:
-    """A per-IP limit of ``limit`` requests a minute (bursts of as many), or none for 0."""
-    return KeyedLimiter(limit, limit / 60) if limit else None
+                 ip_limit(limiter, "rooms", settings.room_creations_per_minute), chat, analysis,
+                 ip_limit(limiter, "analyses", settings.analyses_per_minute),
+                 ip_limit(limiter, "board", settings.board_searches_per_minute))
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700

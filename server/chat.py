@@ -3,16 +3,16 @@
 Chat never touches the room's state, version or event log (server/rooms/chat.py says why).
 Keys:
 
-- `chat:ip:<address>`             lines from one client address in the current window
 - `room:{id}:chat:<channel>:rate` lines in one channel of the room in the current window
 - `room:{id}:chat:<channel>`      the channel's last CHAT_KEEP lines (JSON); TTL `keep_s`
 - `room:{id}:chat:seq`            the room's line counter (each line's `n`); TTL `keep_s`
 
-The limits are fixed windows of WINDOW_MS counted in Redis, so every node of a deployment
-shares them: N nodes do not allow N times the limit. One client address gets `per_ip` lines a
-window over all its sockets and rooms; one channel of a room gets `per_room` lines a window
-from everyone together, so a spectators' flood cannot silence the players (their channel has a
-window of its own). A line is counted, stored, trimmed and published by one script, atomically.
+The limits are counted in Redis, so every node of a deployment shares them: N nodes do not
+allow N times the limit. One client address gets `per_ip` lines in any minute over all its
+sockets and rooms (a moving window, server/ip_limits.py); one channel of a room gets `per_room`
+lines a fixed window of WINDOW_MS from everyone together, so a spectators' flood cannot silence
+the players (their channel has a window of its own). A line is counted, stored, trimmed and
+published by one script, atomically.
 """
 
 from __future__ import annotations
@@ -23,17 +23,13 @@ from typing import Any
 import redis.asyncio as redis
 
 from .errors import ArenaError, ErrorCode
-from .repository import channel, dumps
+from .ip_limits import IpLimit
+from .keys import chat_history_key, chat_rate_key, chat_seq_key, room_channel
+from .repository import dumps
 from .rooms.chat import CHAT_KEEP, Channel, ChatLine
+from .store import register_publishing_script
 
 WINDOW_MS = 60_000
-
-# KEYS[1] counter; ARGV[1] window (ms). Returns the count including this line.
-_COUNT = """
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n
-"""
 
 # KEYS: rate counter, history list, line counter. ARGV: limit (0: none), window (ms), TTL (s),
 # keep, channel name, then the line's JSON in three parts around its number `n`: prefix,
@@ -52,43 +48,34 @@ return seq
 """
 
 
-def history_key(room_id: str, chat_channel: Channel) -> str:
-    return f"room:{{{room_id}}}:chat:{chat_channel.value}"
-
-
-def seq_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:chat:seq"
-
-
 def chat_keys(room_id: str) -> list[str]:
     """The keys that live as long as the room (presence renews them with the room's own)."""
-    return [*(history_key(room_id, c) for c in Channel), seq_key(room_id)]
+    return [*(chat_history_key(room_id, c.value) for c in Channel), chat_seq_key(room_id)]
 
 
 class ChatStore:
-    def __init__(self, client: redis.Redis, *, keep_s: int, per_ip: int, per_room: int) -> None:
+    def __init__(self, client: redis.Redis, *, keep_s: int, per_ip: IpLimit | None,
+                 per_room: int) -> None:
         self.keep_s = keep_s  # as long as an unfinished room (presence renews it while watched)
         self.per_ip = per_ip
         self.per_room = per_room
         self.redis = client
-        self._count = client.register_script(_COUNT)
-        self._post = client.register_script(_POST)
+        self._post = register_publishing_script(client, _POST)
 
     async def post(self, room_id: str, line: ChatLine, address: str,
                    cid: str | None = None) -> int:
         """Store and publish `line` from `address`; returns its number `n`, or raises
         `rate_limited` when the address or the channel has used its window's lines."""
-        if self.per_ip and await self._count(keys=[f"chat:ip:{address}"],
-                                             args=[WINDOW_MS]) > self.per_ip:
-            raise ArenaError(ErrorCode.RATE_LIMITED,
-                             f"at most {self.per_ip} chat lines a minute from one address")
+        if self.per_ip is not None and not await self.per_ip.take(address):
+            raise ArenaError(ErrorCode.RATE_LIMITED, f"at most {self.per_ip.count} chat "
+                                                     "lines a minute from one address")
         body = dumps(line.to_dict())[1:]  # the line's fields after its "{"
         prefix = '{"type":"chat","n":'
         published = body if cid is None else f'"cid":{dumps(cid)},{body}'
-        keys = [f"{history_key(room_id, line.channel)}:rate", history_key(room_id, line.channel),
-                seq_key(room_id)]
+        keys = [chat_rate_key(room_id, line.channel.value),
+                chat_history_key(room_id, line.channel.value), chat_seq_key(room_id)]
         n = await self._post(keys=keys, args=[
-            self.per_room, WINDOW_MS, self.keep_s, CHAT_KEEP, channel(room_id),
+            self.per_room, WINDOW_MS, self.keep_s, CHAT_KEEP, room_channel(room_id),
             prefix, "," + body, "," + published])
         if not n:
             raise ArenaError(ErrorCode.RATE_LIMITED,
@@ -100,7 +87,7 @@ class ChatStore:
         one round trip; a channel not `shown` to the socket comes empty."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for chat_channel in shown:
-                pipe.lrange(history_key(room_id, chat_channel), 0, -1)
+                pipe.lrange(chat_history_key(room_id, chat_channel.value), 0, -1)
             found = dict(zip(shown, await pipe.execute(), strict=True))
         return [{"type": "chat_history", "channel": chat_channel.value,
                  "lines": [json.loads(line) for line in found.get(chat_channel, ())]}

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 
 import redis.asyncio as redis
 
+from .clock import now_ms
 from .metrics import ArenaMetrics
 from .repository import RoomRepository
 from .room_service import RoomService
@@ -66,7 +66,7 @@ class TimerLoop:
             await asyncio.sleep(SCAN_INTERVAL_S)
 
     async def scan(self) -> None:
-        now = int(time.time() * 1000)
+        now = now_ms()
         for room_id, score in await self.index.due(now):
             claimed = await self.index.claim(room_id, score, now)
             if claimed is not None:
@@ -78,7 +78,7 @@ class TimerLoop:
         """Act on a due room. On failure the claimed entry comes due again by itself."""
         try:
             state = await self.repo.find(room_id)
-            now = int(time.time() * 1000)
+            now = now_ms()
             if state is not None and flag_fallen(state, now):
                 self.metrics.timer_fires.labels(kind="flag").inc()
                 state = (await self.service.execute(room_id, lambda _s: commands.Tick())).state

@@ -11,6 +11,7 @@ import datetime
 from typing import Any
 
 from engine.formats import GameRecord, export_record
+from engine.formats.record import NO_OPENING
 
 from .user_text import displayable
 
@@ -42,6 +43,9 @@ def game_of(record: dict[str, Any]) -> GameRecord:
         first=_player(record["seats"]["1"]),
         second=_player(record["seats"]["2"]),
         result=RESULT_TOKENS[result["winner"]] if result else "*",
+        # Records stored before opening rules existed have neither key.
+        opening=record.get("opening", NO_OPENING),
+        opening_choices=tuple(record.get("opening_choices", ())),
         tags=(
             ("Site", "caro-arena"),
             ("Room", record["room_id"]),

@@ -8,9 +8,9 @@ opening again puts it back (server/ws.py). The room itself stays reachable by it
 
 from __future__ import annotations
 
+from .clock import now_ms
 from .presence import Presence
 from .repository import RoomRepository
-from .room_service import now_ms
 from .rooms import RoomState
 
 HOST_GONE_MS = 30_000

@@ -45,11 +45,21 @@ class ArenaMetrics:
                                 registry=registry)
         self.errors = Counter("caro_errors", "commands refused, by error code", ["code"],
                               registry=registry)
+        self.unreplicated_commits = Counter(
+            "caro_unreplicated_commits", "commit batches a replica did not confirm within "
+            "REDIS_WAIT_MS (a failover could lose them)", registry=registry)
+        self.post_commit_failures = Counter(
+            "caro_post_commit_failures", "bookkeeping after a commit (indexes, hooks) that "
+            "failed; the command still succeeded and the step is retried", ["step"],
+            registry=registry)
         self.ai_queue = Gauge("caro_ai_queue_depth", "AI searches waiting for a worker",
                               registry=registry)
         self.ai_busy = Gauge("caro_ai_busy_workers", "AI workers searching", registry=registry)
         self.ai_time = Histogram("caro_ai_move_seconds", "AI search wall time",
                                  buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10), registry=registry)
+        self.board_searches = Counter("caro_board_searches",
+                                      "analysis board searches, by how they ended", ["end"],
+                                      registry=registry)
         self.ai_rebuilds = Counter("caro_ai_pool_rebuilds",
                                    "process pools rebuilt after a worker died", registry=registry)
         self.loop_lag = Histogram("caro_event_loop_lag_seconds", "event loop wake-up delay",

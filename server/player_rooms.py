@@ -18,18 +18,15 @@ from aiohttp import web
 from .api import json_errors, seat_response
 from .appkeys import REDIS
 from .arena import ARENA
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .identity import player_of
+from .keys import player_rooms_key
 from .repository import RoomRepository
-from .room_service import now_ms
 from .rooms import RoomState, Status, Transition, commands
 from .tokens import hash_token, new_token
 
 LISTED = 20
-
-
-def rooms_key(player_id: str) -> str:
-    return f"player:{player_id}:rooms"
 
 
 class PlayerRooms:
@@ -46,7 +43,7 @@ class PlayerRooms:
         for seat in new.seats:
             if seat is None or not seat.player_id:
                 continue
-            key = rooms_key(seat.player_id)
+            key = player_rooms_key(seat.player_id)
             if new.status is Status.FINISHED:
                 pipe.zrem(key, new.room_id)
             else:
@@ -56,7 +53,7 @@ class PlayerRooms:
 
     async def unfinished(self, player_id: str) -> list[dict[str, Any]]:
         rooms = []
-        key = rooms_key(player_id)
+        key = player_rooms_key(player_id)
         for room_id in await self.redis.zrange(key, 0, LISTED - 1, desc=True):
             state = await self.repo.find(room_id)
             seat = next((n for n in (1, 2) if state is not None

@@ -16,10 +16,10 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from .api import Handler, export_response, json_errors
 from .appkeys import SQL
 from .arena import ARENA
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .identity import player_of
 from .pages import index_page
-from .room_service import now_ms
 from .store_sql.archive import (
     MAX_PAGE_SIZE,
     PAGE_SIZE,
@@ -79,7 +79,8 @@ def archive_record(game: dict[str, Any]) -> dict[str, Any]:
     """An archived game as the room's game record (`repository.game_record`) exports."""
     return {"room_id": game["room_id"], "game_no": game["game_no"], "variant": game["variant"],
             "moves": game["moves"], "result": game["result"], "seats": game["players"],
-            "clock": game["clock_config"], "started_at": game["started_at"],
+            "clock": game["clock_config"], "opening": game["opening"],
+            "opening_choices": game["opening_choices"], "started_at": game["started_at"],
             "finished_at": game["finished_at"]}
 
 

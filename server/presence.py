@@ -8,6 +8,10 @@ of the abandonment claim and of the abandonment of a game nobody plays (server/c
 `online` holds each node's number of open room sockets (same freshness rule), summed for the
 "players online" count a player sees while looking for a game.
 
+The presence message also says, per seat, from when that seat may claim the win because its
+opponent is gone (`claim_at`, server/rooms/claims.py): worked out again whenever the totals
+change and after a commit that changes what the rule reads from the room's state.
+
 A room with an open socket anywhere never expires: each write here also renews the room's keys
 (state, events, chat) to ROOM_TTL_S + ABANDON_GRACE_S, never shortening them.
 """
@@ -17,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -26,8 +29,11 @@ import redis.asyncio as redis
 from redis.asyncio.client import Pipeline
 
 from .chat import chat_keys
-from .repository import ABANDON_GRACE_S, events_key, state_key
-from .rooms import RoomState, SeatKind
+from .clock import now_ms
+from .keys import ONLINE_KEY, events_key, presence_key, seen_key, state_key
+from .repository import ABANDON_GRACE_S
+from .rooms import RoomState, SeatKind, Transition
+from .rooms.claims import away_claim_at, away_claim_inputs
 
 log = logging.getLogger(__name__)
 
@@ -35,36 +41,25 @@ REFRESH_S = 5.0
 REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
 STALE_MS = 15_000
 SPECTATOR = "s"
-ONLINE_KEY = "online"
-
-
-def presence_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:presence"
-
-
-def seen_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:seen"
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class Presence:
     def __init__(self, client: redis.Redis, node_id: str, room_ttl_s: int,
                  publish: Callable[[str, list[dict]], Awaitable[None]],
-                 load: Callable[[str], Awaitable[RoomState | None]]) -> None:
+                 load: Callable[[str], Awaitable[RoomState | None]],
+                 claim_after_ms: int) -> None:
         self.redis = client
         self.node_id = node_id
         self.keep_s = room_ttl_s + ABANDON_GRACE_S
         self.publish = publish
         self.load = load
+        self.claim_after_ms = claim_after_ms
         self.local: dict[str, Counter[str]] = {}
         self.published: dict[str, dict[str, Any]] = {}  # last presence sent, per local room
-        # Seats held by an AI, per local room, as of the last state read: a refresh reads the
-        # room's state only when the totals changed (seats change kind only with a rematch,
-        # which passes through `moved` and reads the state again).
-        self.ai_seats: dict[str, frozenset[str]] = {}
+        # Each local room's state as last read: a refresh reads it again only when the totals
+        # changed (who is an AI and what the away claim reads change with a rematch, which
+        # passes through `moved`, or with a commit, which passes through `on_commit`).
+        self.states: dict[str, RoomState | None] = {}
 
     @staticmethod
     def _role(seat: int | None) -> str:
@@ -148,13 +143,24 @@ class Presence:
 
     async def message(self, room_id: str, state: RoomState | None = None) -> dict[str, Any]:
         """The `presence` message of docs/protocol.md §3.4."""
-        ai_seats = self._remember_ai_seats(room_id, state or await self.load(room_id))
-        return _message(*await self.totals(room_id), ai_seats)
+        state = self._remember(room_id, state or await self.load(room_id))
+        return _message(*await self.totals(room_id), state, self.claim_after_ms)
 
-    def _remember_ai_seats(self, room_id: str, state: RoomState | None) -> frozenset[str]:
-        ai_seats = frozenset(s for s in ("1", "2") if state is not None and state.is_ai(int(s)))
-        self.ai_seats[room_id] = ai_seats
-        return ai_seats
+    def _remember(self, room_id: str, state: RoomState | None) -> RoomState | None:
+        self.states[room_id] = state
+        return state
+
+    async def on_commit(self, old: RoomState, transition: Transition) -> None:
+        """After a commit (on any node's service): when it changed what the away claim reads
+        (the game started or ended, a clock began to run, a rematch), tell the room's sockets
+        the new `claim_at`; other commits leave the presence message as it was."""
+        new = transition.state
+        if away_claim_inputs(old) == away_claim_inputs(new):
+            return
+        try:
+            await self._publish(new.room_id, await self.message(new.room_id, new))
+        except (redis.RedisError, OSError) as exc:  # the commit stands; the refresh retries
+            log.warning("room %s: presence after a commit failed: %r", new.room_id, exc)
 
     def _local_sockets(self) -> int:
         return sum(sum(counts.values()) for counts in self.local.values())
@@ -187,11 +193,12 @@ class Presence:
                 log.warning("online count refresh failed: %r", exc)
             for room_id in set(self.published) - set(self.local):
                 del self.published[room_id]
-                self.ai_seats.pop(room_id, None)
+                self.states.pop(room_id, None)
 
     async def _refresh(self, rooms: list[str]) -> None:
         """One round trip for a batch of rooms: write this node's entries, read the totals.
-        A room's state (who is an AI) is read only when its totals changed."""
+        A room's state (who is an AI, what the away claim reads) is read only when its totals
+        changed."""
         now = now_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
             for room_id in rooms:
@@ -204,11 +211,11 @@ class Presence:
         for index, room_id in enumerate(rooms):
             totals, seen = _totals(readings[2 * index], readings[2 * index + 1])
             published = self.published.get(room_id)
-            ai_seats = self.ai_seats.get(room_id)
-            if ai_seats is not None and _message(totals, seen, ai_seats) == published:
+            if room_id in self.states and \
+                    _message(totals, seen, self.states[room_id], self.claim_after_ms) == published:
                 continue
-            ai_seats = self._remember_ai_seats(room_id, await self.load(room_id))
-            message = _message(totals, seen, ai_seats)
+            state = self._remember(room_id, await self.load(room_id))
+            message = _message(totals, seen, state, self.claim_after_ms)
             if message != published:
                 await self._publish(room_id, message)
 
@@ -228,11 +235,14 @@ def _totals(entries: dict[str, str], seen: dict[str, str]) -> tuple[Counter[str]
     return totals, {seat: int(ms) for seat, ms in seen.items()}
 
 
-def _message(totals: Counter[str], seen: dict[str, int],
-             ai_seats: frozenset[str]) -> dict[str, Any]:
+def _message(totals: Counter[str], seen: dict[str, int], state: RoomState | None,
+             claim_after_ms: int) -> dict[str, Any]:
     players, away = {}, {}
     for seat in ("1", "2"):
-        players[seat] = seat in ai_seats or totals[seat] > 0
+        players[seat] = (state is not None and state.is_ai(int(seat))) or totals[seat] > 0
         away[seat] = None if players[seat] else seen.get(seat)
+    claim_at = {seat: None if state is None else away_claim_at(
+        state, int(seat), players[opponent], away[opponent], claim_after_ms)
+        for seat, opponent in (("1", "2"), ("2", "1"))}
     return {"type": "presence", "players": players, "away_since": away,
-            "spectators": totals[SPECTATOR]}
+            "spectators": totals[SPECTATOR], "claim_at": claim_at}

@@ -1,9 +1,11 @@
-"""Token buckets: a burst allowance refilled at a steady rate (per connection, per IP)."""
+"""Token buckets: a burst allowance refilled at a steady rate, for one socket's messages.
+
+Per-address limits, which must hold across nodes, are counted in Redis (server/ip_limits.py).
+"""
 
 from __future__ import annotations
 
-import time
-from collections import OrderedDict
+from .clock import monotonic_s
 
 
 class TokenBucket:
@@ -11,11 +13,11 @@ class TokenBucket:
         self.capacity = capacity
         self.per_second = per_second
         self.tokens = capacity
-        self.updated = time.monotonic()
+        self.updated = monotonic_s()
 
     def take(self) -> bool:
         """Spend one token if there is one; False means over the limit."""
-        now = time.monotonic()
+        now = monotonic_s()
         self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.per_second)
         self.updated = now
         if self.tokens >= 1:
@@ -23,19 +25,3 @@ class TokenBucket:
             return True
         return False
 
-
-class KeyedLimiter:
-    """One bucket per key (a client IP), forgetting the least recently used beyond `max_keys`."""
-
-    def __init__(self, capacity: float, per_second: float, max_keys: int = 10_000) -> None:
-        self.capacity = capacity
-        self.per_second = per_second
-        self.max_keys = max_keys
-        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
-
-    def take(self, key: str) -> bool:
-        bucket = self.buckets.pop(key, None) or TokenBucket(self.capacity, self.per_second)
-        self.buckets[key] = bucket
-        if len(self.buckets) > self.max_keys:
-            self.buckets.popitem(last=False)
-        return bucket.take()

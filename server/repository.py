@@ -1,7 +1,8 @@
 """Rooms in Redis: state, event log, game records and the lobby index.
 
-Keys (every per-room key carries the hash tag `{<room_id>}` so one room lives in one Redis
-Cluster slot and a Lua script may touch all of them):
+Keys (named in server/keys.py, which says why each lives where it does; every per-room key
+carries the hash tag `{<room_id>}` so one room lives in one Redis Cluster slot and a Lua script
+may touch all of them):
 
 - `room:{id}:state`   hash `v` (version) and `data` (the state record, JSON); TTL ROOM_TTL_S
                       after the last change, ABANDON_GRACE_S more while unfinished (so the
@@ -13,14 +14,15 @@ Cluster slot and a Lua script may touch all of them):
 - `live`              sorted set of public rooms being played (score: when the game started)
 - `archive:outbox:<database id>`  stream of finished games on their way to the SQL archive
                       (server/archive.py)
+The last three are one key each on a single Redis and BUCKETS keys under Redis Cluster, the
+room's bucket sharing the room's slot (`keys.Buckets`).
 
 A change is committed by one Lua script that checks the stored version equals the version the
 change was computed from, then writes the state, appends the events, refreshes the TTLs and
 publishes the events on the room's channel — all or nothing. The commit that ends a game also
 writes its record and appends it to the archive outbox in the same script: a game that ended
 is on its way to the SQL archive, whatever happens to the node or the database next (a room
-cancelled before anyone joined had no game: it is not archived). (The
-outbox is one key for all rooms: under Redis Cluster it would be one stream per slot.) Two
+cancelled before anyone joined had no game: it is not archived). Two
 writers at one version: the first wins, the second sees a conflict and gets the room as it is
 now in the same round trip (see server/room_service.py).
 """
@@ -30,6 +32,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,15 +41,15 @@ from redis.exceptions import NoScriptError
 
 from .archive_entry import archive_entry
 from .errors import ArenaError, ErrorCode
+from .keys import SINGLE, Buckets, events_key, record_key, room_channel, state_key
 from .redis_batch import CommandBatcher
 from .rooms import RoomState, Status, Transition
+from .store import register_publishing_script
 
 log = logging.getLogger(__name__)
 
 EVENT_KEEP = 200
 ABANDON_GRACE_S = 60  # an unfinished room's keys outlive ROOM_TTL_S by this much
-LOBBY_KEY = "lobby"
-LIVE_KEY = "live"
 MISSING = -1  # the version a room has before it exists
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -71,23 +74,6 @@ return {1, tonumber(ARGV[2])}
 """
 
 
-def state_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:state"
-
-
-def events_key(room_id: str) -> str:
-    return f"room:{{{room_id}}}:events"
-
-
-def record_key(room_id: str, game: int | str) -> str:
-    return f"room:{{{room_id}}}:game:{game}"
-
-
-def channel(room_id: str) -> str:
-    """The pub/sub channel carrying a room's messages (a JSON list of client messages)."""
-    return f"room:{{{room_id}}}"
-
-
 def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -108,6 +94,7 @@ def game_record(state: RoomState) -> dict[str, Any]:
         "result": state.result.to_dict() if state.result else None,
         "seats": {str(n): (s.to_public() if (s := state.seat(n)) else None) for n in (1, 2)},
         "clock": state.clock_config.to_dict() if state.clock_config else None,
+        "opening": state.opening.value, "opening_choices": list(state.opening_choices),
         "started_at": state.started_at, "finished_at": state.finished_at,
     }
 
@@ -122,13 +109,15 @@ class Commit:
 
 class RoomRepository:
     def __init__(self, client: redis.Redis, *, room_ttl_s: int, record_ttl_s: int,
-                 outbox_key: str) -> None:
+                 outbox_key: str, buckets: Buckets = SINGLE,
+                 batcher: CommandBatcher | None = None) -> None:
         self.redis = client
-        self.outbox_key = outbox_key
+        self.outbox_key = outbox_key  # the outbox's name before bucketing (server/keys.py)
+        self.buckets = buckets
         self.room_ttl_s = room_ttl_s
         self.record_ttl_s = record_ttl_s
-        self._commit = client.register_script(_COMMIT)
-        self._batch = CommandBatcher(client)
+        self._commit = register_publishing_script(client, _COMMIT)
+        self._batch = batcher or CommandBatcher(client)  # with a ReplicaWait: durable commits
 
     async def load(self, room_id: str) -> RoomState:
         state = await self.find(room_id)
@@ -158,10 +147,11 @@ class RoomRepository:
         record = dumps(game_record(state)) if finished else ""
         entry = dumps(archive_entry(state)) if finished and state.public_game_id else ""
         keys = [state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
-                record_key(room_id, "last"), self.outbox_key]
+                record_key(room_id, "last"),
+                self.buckets.outbox(self.outbox_key, self.buckets.of(room_id))]
         ttl = self.room_ttl_s + (0 if state.status is Status.FINISHED else ABANDON_GRACE_S)
         args = [expected_v, state.v, dumps(state.to_record()), ttl, EVENT_KEEP,
-                channel(room_id), dumps(list(events)), record, self.record_ttl_s, entry,
+                room_channel(room_id), dumps(list(events)), record, self.record_ttl_s, entry,
                 *(dumps(event) for event in events)]
         try:
             reply = await self._batch.execute("EVALSHA", self._commit.sha, len(keys), *keys, *args)
@@ -195,36 +185,51 @@ class RoomRepository:
         if not state.public:
             return
         room_id = state.room_id
+        bucket = self.buckets.of(room_id)
+        lobby, live = self.buckets.lobby(bucket), self.buckets.live(bucket)
         if state.status is Status.WAITING:
-            await self.redis.zadd(LOBBY_KEY, {room_id: state.created_at})
+            await self.redis.zadd(lobby, {room_id: state.created_at})
         else:
-            await self.redis.zrem(LOBBY_KEY, room_id)
+            await self.redis.zrem(lobby, room_id)
         if state.status is Status.PLAYING:
-            await self.redis.zadd(LIVE_KEY, {room_id: now})
+            await self.redis.zadd(live, {room_id: now})
         else:
-            await self.redis.zrem(LIVE_KEY, room_id)
+            await self.redis.zrem(live, room_id)
 
     async def unlist(self, room_id: str) -> None:
         """Take a waiting room out of the lobby (its host has left: server/lobby.py)."""
-        await self.redis.zrem(LOBBY_KEY, room_id)
+        await self.redis.zrem(self.buckets.lobby(self.buckets.of(room_id)), room_id)
 
     async def lobby(self, limit: int = 50) -> list[RoomState]:
         """Public rooms still waiting for a player, oldest first."""
-        return await self._index(LOBBY_KEY, Status.WAITING, limit, newest_first=False)
+        return await self._index(self.buckets.lobby, Status.WAITING, limit, newest_first=False)
 
     async def live(self, limit: int = 50) -> list[RoomState]:
         """Public rooms being played, most recently started first."""
-        return await self._index(LIVE_KEY, Status.PLAYING, limit, newest_first=True)
+        return await self._index(self.buckets.live, Status.PLAYING, limit, newest_first=True)
 
-    async def _index(self, key: str, status: Status, limit: int,
+    async def _index(self, key_of: Callable[[int], str], status: Status, limit: int,
                      newest_first: bool) -> list[RoomState]:
         rooms = []
-        for room_id in await self.redis.zrange(key, 0, limit * 2, desc=newest_first):
+        for room_id in await self._merged(key_of, limit * 2, newest_first):
             state = await self.find(room_id)
             if state is None or not (state.public and state.status is status):
-                await self.redis.zrem(key, room_id)  # expired or moved on: a stale entry
+                # expired or moved on: a stale entry
+                await self.redis.zrem(key_of(self.buckets.of(room_id)), room_id)
                 continue
             rooms.append(state)
             if len(rooms) >= limit:
                 break
         return rooms
+
+    async def _merged(self, key_of: Callable[[int], str], count: int,
+                      newest_first: bool) -> list[str]:
+        """The first `count` members of an index over all its buckets, in score order (one
+        pipeline: a round trip per shard)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in self.buckets.all():
+                pipe.zrange(key_of(bucket), 0, count, desc=newest_first, withscores=True)
+            replies = await pipe.execute()
+        members = sorted((item for reply in replies for item in reply),
+                         key=lambda item: item[1], reverse=newest_first)
+        return [member for member, _score in members[:count + 1]]

@@ -17,28 +17,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .metrics import ArenaMetrics
 from .repository import RoomRepository, room_not_found
 from .rooms import RoomState, Transition, apply
 from .rooms.commands import Command
+from .store import STORE_ERRORS
 from .timer_index import TimerIndex
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
 RECENT_ROOMS = 4096  # states remembered per node (a 15x15 game's state is a few KiB)
+BOOKKEEPING_RETRIES = 5  # a failed post-commit step, tried again this often ...
+BOOKKEEPING_RETRY_S = 1.0  # ... this far apart (a cluster failover takes a few seconds)
 
 CommandBuilder = Callable[[RoomState], Command]
 CommitHook = Callable[[RoomState, Transition], Awaitable[None]]
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class RecentStates:
@@ -101,12 +100,14 @@ class RoomService:
         self.recent = RecentStates()
         self.turns = RoomTurns()
         self.after_commit: list[CommitHook] = []
+        self._retries: set[asyncio.Task[None]] = set()
 
     async def create(self, state: RoomState) -> None:
         await self.timers.schedule(state)
         await self.repo.create(state)
         log.info("room %s created (%s, %s)", state.room_id, state.variant, state.mode.value)
         await self.repo.refresh_indexes(state, now_ms())  # a no-op for a private room
+        self.recent.put(state)
         await self._committed(state, Transition(state, ()))
 
     async def execute(self, room_id: str, build: CommandBuilder) -> Transition:
@@ -152,10 +153,6 @@ class RoomService:
 
     async def _committed(self, old: RoomState, transition: Transition) -> None:
         new = transition.state
-        if new.public and new.status is not old.status:
-            # Only public rooms are listed, and only their status decides where (two Redis
-            # round trips per move saved: docs/performance.md, "where the time goes").
-            await self.repo.refresh_indexes(new, now_ms())
         for event in transition.events:
             if event["type"] == "move":
                 self.metrics.moves.labels(by="ai" if new.is_ai(event["seat"]) else "human").inc()
@@ -163,5 +160,46 @@ class RoomService:
                 log.info("room %s game %d over: %s", new.room_id, new.game_no, event["result"])
             elif event["type"] == "game_started":
                 log.info("room %s game %d started", new.room_id, new.game_no)
+        if new.public and new.status is not old.status:
+            # Only public rooms are listed, and only their status decides where (two Redis
+            # round trips per move saved: docs/performance.md, "where the time goes").
+            # (A retry lists the room as this node last saw it: the write is idempotent.)
+            await self._bookkeep(new, "indexes", lambda: self.repo.refresh_indexes(
+                self.recent.get(new.room_id) or new, now_ms()))
         for hook in self.after_commit:
-            await hook(old, transition)
+            await self._bookkeep(new, hook_name(hook), lambda hook=hook: hook(old, transition))
+
+    async def _bookkeep(self, new: RoomState, step: str,
+                        run: Callable[[], Awaitable[None]]) -> None:
+        """One post-commit step. The command is committed (and its events published) by now,
+        so a Redis error here (a shard failing over) must not reach the caller as a failed
+        command: it is logged, counted, and the step retried in the background."""
+        try:
+            await run()
+        except STORE_ERRORS as exc:
+            self.metrics.post_commit_failures.labels(step=step).inc()
+            log.warning("room %s v%d: %s after the commit failed: %r; retrying",
+                        new.room_id, new.v, step, exc)
+            task = asyncio.create_task(self._retry(new, step, run))
+            self._retries.add(task)
+            task.add_done_callback(self._retries.discard)
+
+    async def _retry(self, new: RoomState, step: str, run: Callable[[], Awaitable[None]]) -> None:
+        """Retry a failed step, bounded. Each step is safe to repeat late: the indexes are
+        rewritten from the room's latest state, a player's room list drops stale entries when
+        read, the AI player re-reads the room, presence publishes the current claim time."""
+        for _attempt in range(BOOKKEEPING_RETRIES):
+            await asyncio.sleep(BOOKKEEPING_RETRY_S)
+            try:
+                await run()
+                return
+            except STORE_ERRORS as exc:
+                self.metrics.post_commit_failures.labels(step=step).inc()
+                log.warning("room %s v%d: %s retry failed: %r", new.room_id, new.v, step, exc)
+        log.error("room %s v%d: %s after the commit given up", new.room_id, new.v, step)
+
+
+def hook_name(hook: CommitHook) -> str:
+    """The metric label of a commit hook: its owner's class (`PlayerRooms`, `Presence`, ...)."""
+    owner = getattr(hook, "__self__", None)
+    return type(owner).__name__ if owner is not None else getattr(hook, "__name__", "hook")

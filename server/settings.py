@@ -20,6 +20,7 @@ DEFAULT_CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 EMBEDDED_DATABASE = "caro-arena.sqlite3"
 DATABASE_SCHEMES = ("postgresql", "postgres", "sqlite")
+CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
 
 
 class SettingsError(ValueError):
@@ -37,6 +38,9 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8080
     redis_url: str | None = None          # None: the embedded in-process store (single node)
+    redis_wait_replicas: int | None = None  # WAIT for this many replicas after each commit;
+                                            # None: 1 on a Redis Cluster, else 0 (no WAIT)
+    redis_wait_ms: int = 100               # the longest a commit waits for them
     node_id: str = field(default_factory=default_node_id)
     ai_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     allowed_origins: tuple[str, ...] = ()  # empty: only pages served by this same host
@@ -57,7 +61,8 @@ class Settings:
     analysis_workers: int = 1              # processes for game analyses (started on first use)
     analysis_nodes: int = 400_000          # search nodes per analysed position
     analysis_ms: int = 5_000               # and at most this much time (Connect Four: solve time)
-    analyses_per_minute: int = 10          # analysis requests per client IP; 0: no limit
+    analyses_per_minute: int = 10          # game analysis requests per client IP; 0: no limit
+    board_searches_per_minute: int = 60    # analysis board positions per client IP; 0: none
     data_dir: Path = Path("data")          # where the embedded SQL database file lives
     database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
@@ -70,6 +75,8 @@ class Settings:
             host=_env_str(env, "HOST", defaults.host),
             port=_env_int(env, "PORT", defaults.port, minimum=0, maximum=65535),
             redis_url=_env_str(env, "REDIS_URL", None),
+            redis_wait_replicas=_env_optional_int(env, "REDIS_WAIT_REPLICAS", minimum=0),
+            redis_wait_ms=_env_int(env, "REDIS_WAIT_MS", defaults.redis_wait_ms, minimum=1),
             node_id=_env_str(env, "NODE_ID", defaults.node_id),
             ai_workers=_env_int(env, "AI_WORKERS", defaults.ai_workers, minimum=1),
             allowed_origins=_env_origins(env, "ALLOWED_ORIGINS"),
@@ -99,6 +106,8 @@ class Settings:
             analysis_nodes=_env_int(env, "ANALYSIS_NODES", defaults.analysis_nodes, minimum=1000),
             analyses_per_minute=_env_int(env, "ANALYSES_PER_MINUTE",
                                          defaults.analyses_per_minute, minimum=0),
+            board_searches_per_minute=_env_int(env, "BOARD_SEARCHES_PER_MINUTE",
+                                               defaults.board_searches_per_minute, minimum=0),
             data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
             database_url=_env_database_url(env, "DATABASE_URL"),
         )
@@ -106,6 +115,18 @@ class Settings:
     @property
     def embedded_store(self) -> bool:
         return self.redis_url is None
+
+    @property
+    def redis_cluster(self) -> bool:
+        """REDIS_URL names a Redis Cluster: `redis+cluster://host:port[,host:port...]`."""
+        return self.redis_url is not None and self.redis_url.startswith(CLUSTER_SCHEMES)
+
+    @property
+    def wait_replicas(self) -> int:
+        """Replicas each commit waits for (REDIS_WAIT_REPLICAS, by default 1 on a cluster)."""
+        if self.redis_wait_replicas is not None:
+            return self.redis_wait_replicas
+        return 1 if self.redis_cluster else 0
 
     @property
     def sql_url(self) -> str:
@@ -149,6 +170,13 @@ def _env_int(
         upper = "" if maximum is None else f" and <= {maximum}"
         raise SettingsError(f"{name} must be >= {minimum}{upper}, got {value}")
     return value
+
+
+def _env_optional_int(env: Mapping[str, str], name: str, *, minimum: int) -> int | None:
+    """An integer, or None when unset (the default then depends on other settings)."""
+    if not env.get(name, "").strip():
+        return None
+    return _env_int(env, name, minimum, minimum=minimum)
 
 
 def _env_bool(env: Mapping[str, str], name: str, default: bool) -> bool:

@@ -1,8 +1,12 @@
 """The Redis client the server keeps all shared state in.
 
-Two kinds, one interface (`redis.asyncio.Redis`):
-- REDIS_URL set: a real Redis (or compatible) server, shared by every node behind the load
-  balancer. Node-to-node fan-out goes through its pub/sub.
+Three kinds, one interface (`redis.asyncio.Redis` or `redis.asyncio.RedisCluster`):
+- REDIS_URL `redis://...`: a real Redis (or compatible) server, shared by every node behind the
+  load balancer. Node-to-node fan-out goes through its pub/sub.
+- REDIS_URL `redis+cluster://[user:password@]host:port[,host:port...]`: a Redis Cluster (Redis 7),
+  reached through any of the listed nodes (the client discovers the rest and follows
+  failovers). Keys are placed by server/keys.py so every script stays in one slot; room
+  messages go through sharded pub/sub (server/fanout.py).
 - REDIS_URL unset: the embedded store, fakeredis running inside this process, with Lua
   scripting (lupa) so the same atomic scripts run; its pub/sub works within the process. One
   node only, and nothing survives a restart: it is what `make run` uses so a laptop needs no
@@ -18,13 +22,22 @@ Use the client created by the app (`app[REDIS]`, see server/app.py) rather than 
 from __future__ import annotations
 
 import logging
+from urllib.parse import unquote, urlsplit
 
 import fakeredis
 import redis.asyncio as redis
+from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.commands.core import AsyncScript
+from redis.exceptions import RedisClusterException
 
 from .settings import Settings
 
 log = logging.getLogger(__name__)
+
+# What a store command can raise when Redis is unreachable or failing over. A cluster client
+# also raises RedisClusterException ("Redis Cluster cannot be connected", a slot not covered),
+# which is not a RedisError.
+STORE_ERRORS: tuple[type[Exception], ...] = (redis.RedisError, RedisClusterException, OSError)
 
 CONNECT_TIMEOUT_S = 3.0   # fail fast when Redis is down instead of hanging a request
 HEALTH_CHECK_INTERVAL_S = 30  # PING idle pooled connections before reuse so dead ones are dropped
@@ -32,11 +45,14 @@ MAX_CONNECTIONS = 100     # per node (redis-py's default); pub/sub holds one of 
 POOL_WAIT_S = 10.0        # how long a command waits for a free connection
 
 
-def create_redis(settings: Settings) -> redis.Redis:
+def create_redis(settings: Settings) -> redis.Redis | RedisCluster:
     """A new client for the configured store; connections open lazily on first command."""
     if settings.redis_url is None:
         log.warning("REDIS_URL not set: using the embedded in-process store (single node)")
         return fakeredis.FakeAsyncRedis(decode_responses=True)
+    if settings.redis_cluster:
+        log.info("using the Redis Cluster at %s", redact_url(settings.redis_url))
+        return create_cluster(settings.redis_url)
     log.info("using Redis at %s", redact_url(settings.redis_url))
     # A blocking pool: when all connections are busy (a burst of moves), a command waits for
     # one instead of failing with MaxConnectionsError (7% of moves failed in bench/load.py
@@ -50,6 +66,45 @@ def create_redis(settings: Settings) -> redis.Redis:
         timeout=POOL_WAIT_S,
     )
     return redis.Redis.from_pool(pool)
+
+
+def create_cluster(url: str) -> RedisCluster:
+    """A cluster client from `redis+cluster://[user:password@]host:port[,host:port...]`
+    (`rediss+cluster://` for TLS). A command finding its connection pool full fails at once
+    (redis-py's cluster pools do not block); MAX_CONNECTIONS is per Redis node."""
+    parts = urlsplit(url)
+    credentials, _, hosts = parts.netloc.rpartition("@")
+    username, _, password = credentials.partition(":")
+    nodes = []
+    for item in hosts.split(","):
+        host, colon, port = item.strip().rpartition(":")
+        if not colon:
+            host, port = port, "6379"
+        nodes.append(ClusterNode(host.strip("[]"), int(port)))
+    return RedisCluster(
+        startup_nodes=nodes,
+        username=unquote(username) or None,
+        password=unquote(password) or None,
+        ssl=parts.scheme.startswith("rediss"),
+        decode_responses=True,
+        socket_connect_timeout=CONNECT_TIMEOUT_S,
+        health_check_interval=HEALTH_CHECK_INTERVAL_S,
+        max_connections=MAX_CONNECTIONS,
+    )
+
+
+def is_cluster(client: object) -> bool:
+    """Is this client a Redis Cluster's (scripts publish with SPUBLISH, pub/sub is sharded)?"""
+    return isinstance(client, RedisCluster)
+
+
+def register_publishing_script(client: redis.Redis | RedisCluster, text: str) -> AsyncScript:
+    """Register a Lua script that publishes to a room's channel. On a cluster its `PUBLISH`
+    becomes `SPUBLISH`: the message then goes only to the shard owning the room (whose slot the
+    channel's hash tag names, the script's own), not to every node of the cluster."""
+    if is_cluster(client):
+        text = text.replace("redis.call('PUBLISH',", "redis.call('SPUBLISH',")
+    return client.register_script(text)
 
 
 def redact_url(url: str) -> str:

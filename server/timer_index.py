@@ -1,15 +1,16 @@
 """The `timers` sorted set (member: room id, score: due epoch ms) that every node scans: register
 a room's next due time, list due rooms, claim one for this node and release it (see
-`server/clock_timer.py` for the protocol)."""
+`server/clock_timer.py` for the protocol). Under Redis Cluster it is one sorted set per bucket
+(server/keys.py), each on the shard of its rooms; a scan reads them all in one pipeline."""
 
 from __future__ import annotations
 
 import redis.asyncio as redis
 
+from .keys import SINGLE, Buckets
 from .rooms import RoomState
 from .rooms.timing import due_at
 
-TIMERS_KEY = "timers"
 SCAN_BATCH = 100
 CLAIM_MS = 4000
 
@@ -29,11 +30,12 @@ return 1
 
 
 class TimerIndex:
-    """The `timers` sorted set: register, claim, list due rooms."""
+    """The `timers` sorted sets: register, claim, list due rooms."""
 
     def __init__(self, client: redis.Redis, pace_ms: int,
-                 abandon_after_ms: int = 24 * 3600 * 1000) -> None:
+                 abandon_after_ms: int = 24 * 3600 * 1000, buckets: Buckets = SINGLE) -> None:
         self.redis = client
+        self.buckets = buckets
         self.pace_ms = pace_ms
         self.abandon_after_ms = abandon_after_ms  # ROOM_TTL_S
         self._swap = client.register_script(_SWAP)
@@ -47,17 +49,26 @@ class TimerIndex:
             await self.at(state.room_id, due)
 
     async def at(self, room_id: str, due_ms: int) -> None:
-        await self.redis.zadd(TIMERS_KEY, {room_id: due_ms}, lt=True)
+        await self.redis.zadd(self._key(room_id), {room_id: due_ms}, lt=True)
+
+    def _key(self, room_id: str) -> str:
+        return self.buckets.timers(self.buckets.of(room_id))
 
     async def due(self, now: int) -> list[tuple[str, float]]:
-        return await self.redis.zrangebyscore(TIMERS_KEY, "-inf", now, start=0, num=SCAN_BATCH,
-                                              withscores=True)
+        """Up to SCAN_BATCH due rooms over all buckets, earliest first."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in self.buckets.all():
+                pipe.zrangebyscore(self.buckets.timers(bucket), "-inf", now, start=0,
+                                   num=SCAN_BATCH, withscores=True)
+            replies = await pipe.execute()
+        due = sorted((entry for reply in replies for entry in reply), key=lambda e: e[1])
+        return due[:SCAN_BATCH]
 
     async def claim(self, room_id: str, score: float, now: int) -> int | None:
         """Take the due entry (score `score`) for this node: returns the claimed score, or None
         when another node was first or the entry changed."""
         claimed = now + CLAIM_MS
-        if await self._swap(keys=[TIMERS_KEY], args=[room_id, repr(score), claimed]):
+        if await self._swap(keys=[self._key(room_id)], args=[room_id, repr(score), claimed]):
             return claimed
         return None
 
@@ -65,4 +76,5 @@ class TimerIndex:
                       players_last_seen: int | None = None) -> None:
         """Set the entry to the room's next due time (or drop it), unless it changed since."""
         due = None if state is None else self.due_at(state, players_last_seen)
-        await self._swap(keys=[TIMERS_KEY], args=[room_id, claimed, "" if due is None else due])
+        await self._swap(keys=[self._key(room_id)],
+                         args=[room_id, claimed, "" if due is None else due])

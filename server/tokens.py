@@ -1,4 +1,5 @@
-"""Room ids and seat tokens: random, URL-safe; only a token's hash is ever stored."""
+"""Seat tokens: random, URL-safe; only a token's hash is ever stored. (Room ids are minted by
+server/keys.py, which chooses their cluster slot.)"""
 
 from __future__ import annotations
 
@@ -6,12 +7,7 @@ import hashlib
 import hmac
 import secrets
 
-ROOM_ID_BYTES = 9   # 72 bits -> 12 characters
 TOKEN_BYTES = 24    # 192 bits -> 32 characters
-
-
-def new_room_id() -> str:
-    return secrets.token_urlsafe(ROOM_ID_BYTES)
 
 
 def new_token() -> str:

@@ -1,17 +1,17 @@
-"""`GET /ws/{room_id}`: one socket per tab, speaking docs/protocol.md §3.
+"""`GET /ws/{room_id}`: one socket per tab, speaking docs/protocol.md §3; the I/O half.
 
-The socket's life: Origin check, `hello` (token, spectator, or take the free seat), subscribe to
-the room's channel, then a `welcome` and either the missed events or a snapshot, then commands
-until it closes. Commands go through `RoomService.execute` like everything else; the events they
-cause come back through pub/sub (to every node's sockets, this one included). One writer task
-per socket sends everything in order and drops event duplicates by version.
+What the socket decides lives in server/socket_session.py (no I/O): hello and seat, resume or
+snapshot, de-duplication by version, the seat a rematch swaps, abuse. This module only moves
+things between that session and the world: it reads frames (size and rate limits, the hello
+timeout), parses them (server/ws_messages.py), feeds the session, and carries out the actions it
+returns: commands through `RoomService.execute`, presence, chat, loads from Redis. One writer task
+per socket sends the frames in order, and a socket that stops reading is cut off.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import logging
 import socket
 from typing import Any
@@ -19,30 +19,37 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .arena import ARENA, Arena
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .fanout import RoomMessage
 from .identity import player_of
 from .proxy import client_address
 from .ratelimit import TokenBucket
 from .repository import dumps
-from .room_service import now_ms
-from .rooms import RoomState, Status, commands
-from .rooms.chat import Channel, chat_line
-from .rooms.outcomes import demo_restart_at
-from .rooms.state import Mode
-from .tokens import hash_token, new_token, same_hash
-from .ws_messages import (
-    Absence,
-    Hello,
-    chat_text,
-    check_type,
-    client_id,
-    command_builder,
-    field,
-    frame_cid,
-    parse_frame,
-    parse_hello,
+from .rooms import commands
+from .socket_session import (
+    Action,
+    CatchUp,
+    CloseCode,
+    CloseWith,
+    FetchAbsence,
+    FetchChat,
+    FetchHistory,
+    MoveSeat,
+    Outgoing,
+    PostChat,
+    Present,
+    Relist,
+    Run,
+    ScheduleTimers,
+    Send,
+    SocketSession,
+    TakeSeat,
+    error_message,
+    refuse_hello,
 )
+from .tokens import hash_token, new_token
+from .ws_messages import Absence, Hello, client_id, decode, frame_cid, parse_frame, parse_hello
 
 log = logging.getLogger(__name__)
 
@@ -51,33 +58,16 @@ AUTH_TIMEOUT_S = 10.0
 HEARTBEAT_S = 20.0
 BURST, PER_SECOND = 20, 10.0
 CHAT_BURST, CHAT_PER_SECOND = 5, 0.5
-ABUSE_LIMIT = 40     # rate-limited messages before the socket is closed
 OWED_WAIT_S = 2.0    # before an abuse close: the longest wait for replies already owed
 QUEUE_LIMIT = 1000   # undelivered messages before a slow socket is dropped
 UNSENT_LIMIT = 64 * 1024  # bytes the kernel would not take yet, before a slow socket is dropped
 SEND_BUFFER = 64 * 1024   # kernel send buffer per socket (not auto-tuned up to megabytes)
 
 
-class Close(enum.IntEnum):
-    BAD_HELLO = 4400
-    UNAUTHORIZED = 4401
-    NOT_FOUND = 4404
-    ABUSE = 4429
-
-
 class CloseSocket(Exception):
-    def __init__(self, code: Close, error: ArenaError, cid: str | None = None) -> None:
-        super().__init__(error.message)
-        self.code = code
-        self.error = error
-        self.cid = cid
-
-
-def error_message(error: ArenaError, cid: str | None = None) -> dict[str, Any]:
-    message = {"type": "error", "code": error.code.value, "message": error.message}
-    if cid is not None:
-        message["cid"] = cid
-    return message
+    def __init__(self, close: CloseWith) -> None:
+        super().__init__(close.error.message)
+        self.close = close
 
 
 async def websocket(request: web.Request) -> web.StreamResponse:
@@ -126,75 +116,123 @@ def bound_send_buffer(transport: asyncio.BaseTransport | None) -> None:
 
 
 class Connection:
+    """One socket: its reader (this task), its writer task, and the `SocketSession` between."""
+
     def __init__(self, arena: Arena, ws: web.WebSocketResponse, room_id: str,
                  transport: asyncio.BaseTransport | None, address: str) -> None:
         self.arena = arena
         self.address = address  # the client's IP: chat is limited per address across nodes
         self.ws = ws
         self.transport = transport
-        self.cut_off = False
         self.room_id = room_id
-        self.token_hash: str | None = None
-        self.seat: int | None = None
-        self.name: str | None = None
+        self.session = SocketSession(room_id, arena.settings.claim_after_s * 1000)
         self.player: commands.PlayerRef | None = None  # the identity or account behind the socket
-        self.last_v = -1
-        self.spectator_chat = False  # a player sees the spectators' chat only once opened
-        self.outbox: asyncio.Queue[tuple[dict[str, Any], bool, str | None]] = asyncio.Queue()
+        self.cut_off = False
+        self.outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
         self.bucket = TokenBucket(BURST, PER_SECOND)
         self.chat_bucket = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
-        self.violations = 0
-        self.owed_v = -1  # the room version after this socket's last accepted command
         self.subscribed = False
         self.present = False
-        # Room messages that arrive while the socket is being opened wait here, so the client
-        # always gets `welcome` first; the writer then drops those its snapshot already covers.
-        self.early: list[RoomMessage] | None = []
+        self.presence_seat: int | None = None  # the seat presence counts this socket in
         self._tasks: set[asyncio.Task] = set()
+
+    # -- carrying out the session's actions ----------------------------------------------------
+    async def perform(self, actions: list[Action]) -> None:
+        """Carry out `actions` in order: frames and seat moves go to the writer's queue (so
+        they keep their order with what the fan-out delivers), the rest is awaited here."""
+        for action in actions:
+            if isinstance(action, Send | MoveSeat):
+                self.queue(action)
+            else:
+                await self._perform(action)
+
+    async def _perform(self, action: Action) -> None:
+        session, repo = self.session, self.arena.repo
+        match action:
+            case CloseWith():
+                raise CloseSocket(action)
+            case Run(build=build):
+                transition = await self.arena.service.execute(self.room_id, build)
+                session.committed(transition.state.v)
+            case FetchHistory(since=since, force=force):
+                state = await repo.load(self.room_id)
+                events = await repo.events_since(self.room_id, since, state.v)
+                await self.perform(session.history(state, events, force))
+            case CatchUp(since=since, shown=shown):
+                state = await repo.load(self.room_id)
+                events = await repo.events_since(self.room_id, since, state.v)
+                histories = await self.arena.chat.histories(self.room_id, set(shown))
+                await self.perform(session.history(state, events))
+                for history in histories:  # chat lines published meanwhile are in them
+                    self.queue(Send(history))
+            case FetchChat(shown=shown, channels=channels, cid=cid):
+                for history in await self.arena.chat.histories(self.room_id, set(shown)):
+                    if history["channel"] in channels:
+                        self.queue(Send(history if cid is None else history | {"cid": cid}))
+            case FetchAbsence(message=message):
+                await self.perform(session.claim(message, await self._absence()))
+            case PostChat(text=text, cid=cid):
+                await self._post_chat(text, cid)
+            case TakeSeat(name=name):
+                await self._take_seat(name)
+            case Present(seat=seat):
+                self.present, self.presence_seat = True, seat
+                await self.arena.presence.connected(self.room_id, seat)
+            case Relist(state=state):
+                await repo.refresh_indexes(state, now_ms())
+            case ScheduleTimers(state=state):
+                await self.arena.timers.schedule(state)
+
+    async def _take_seat(self, name: str | None) -> None:
+        token = new_token()
+        join = commands.Join(hash_token(token), name, self.player)
+        try:
+            await self.arena.service.execute(self.room_id, lambda _state: join)
+        except ArenaError as error:
+            if error.code is not ErrorCode.SEAT_TAKEN:
+                raise
+            return  # someone else was faster: watch instead
+        self.session.seated(token)
+
+    async def _post_chat(self, text: str, cid: str | None) -> None:
+        if not self.chat_bucket.take():
+            raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
+        state = await self.arena.repo.load(self.room_id)
+        line = self.session.chat_line(state, text, now_ms())
+        await self.arena.chat.post(self.room_id, line, self.address, cid)
+
+    async def _absence(self) -> Absence:
+        totals, seen = await self.arena.presence.totals(self.room_id)
+        return Absence(connected={s: totals[str(s)] > 0 for s in (1, 2)},
+                       last_seen={s: seen.get(str(s)) for s in (1, 2)},
+                       claim_after_ms=self.session.claim_after_ms)
 
     # -- delivery -------------------------------------------------------------------------
     def deliver(self, messages: list[RoomMessage]) -> None:
         """Called by the fan-out for every message published on the room's channel."""
-        if self.early is not None:
-            self.early.extend(messages)
-            return
-        for message, text in messages:
-            if message["type"] == "chat" and message["channel"] == Channel.SPECTATORS \
-                    and not self._sees_spectators():
-                continue
-            self.send(message, text=text)
-
-    def _sees_spectators(self) -> bool:
-        return self.seat is None or self.spectator_chat
+        for action in self.session.deliver(messages):
+            self.queue(action)
 
     def resync(self) -> None:
-        """Called by the fan-out after a Redis reconnect: send the events this socket missed
-        (the writer drops those it already sent)."""
+        """Called by the fan-out after a Redis reconnect: send the events this socket missed."""
         task = asyncio.get_running_loop().create_task(self._catch_up())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _catch_up(self) -> None:
         try:
-            state = await self.arena.repo.load(self.room_id)
-            events = await self.arena.repo.events_since(self.room_id, self.last_v, state.v)
-            chat = await self._chat_histories()
+            await self.perform(self.session.resynced())
         except Exception as exc:  # noqa: BLE001 - the client can still ask with `sync`
             log.warning("room %s: catching up after a reconnect failed: %r", self.room_id, exc)
-            return
-        self._send_history(state, events)
-        for history in chat:  # chat lines published meanwhile are in the histories
-            self.send(history)
 
-    def send(self, message: dict[str, Any], force: bool = False, text: str | None = None) -> None:
-        """Queue a message (`text`: its JSON, when already encoded); `force` sends an event
-        even if its version was already sent (a `sync` reply the client asked for)."""
+    def queue(self, action: Outgoing) -> None:
+        """Hand `action` to the writer, or cut the socket off if it has stopped reading."""
         if self.cut_off:
             return
         if self.outbox.qsize() >= QUEUE_LIMIT or self._unsent_bytes() > UNSENT_LIMIT:
             self._cut_off()
             return
-        self.outbox.put_nowait((message, force, text))
+        self.outbox.put_nowait(action)
 
     def _unsent_bytes(self) -> int:
         """Bytes written to the socket that the kernel has not taken yet. (uvloop's transports
@@ -213,31 +251,20 @@ class Connection:
         if self.transport is not None:
             self.transport.abort()
         else:
-            asyncio.get_running_loop().create_task(self.ws.close(code=Close.ABUSE))
+            asyncio.get_running_loop().create_task(self.ws.close(code=CloseCode.ABUSE))
 
     async def _writer(self) -> None:
         while True:
-            message, force, text = await self.outbox.get()
+            action = await self.outbox.get()
             try:
-                await self._write(message, force, text)
+                if isinstance(action, MoveSeat):
+                    self.presence_seat = action.new
+                    await self.arena.presence.moved(self.room_id, action.old, action.new)
+                else:
+                    await self.ws.send_str(dumps(action.message) if action.text is None
+                                           else action.text)
             finally:
                 self.outbox.task_done()
-
-    async def _write(self, message: dict[str, Any], force: bool, text: str | None) -> None:
-        v, kind = message.get("v"), message["type"]
-        if kind == "snapshot":
-            self.last_v = max(self.last_v, v)
-        elif v is not None and kind != "welcome":  # a room event
-            if v <= self.last_v and not force:
-                return
-            self.last_v = max(self.last_v, v)
-            if kind == "rematch" and self.seat is not None:
-                await self._swap_seat()
-        await self.ws.send_str(dumps(message) if text is None else text)
-
-    async def _swap_seat(self) -> None:
-        old, self.seat = self.seat, 3 - self.seat  # type: ignore[operator]
-        await self.arena.presence.moved(self.room_id, old, self.seat)
 
     # -- life cycle -------------------------------------------------------------------------
     async def run(self) -> None:
@@ -253,8 +280,9 @@ class Connection:
         except CloseSocket as close:
             if writer is not None:
                 await self._deliver_owed(writer)
-            await self._send_now(error_message(close.error, close.cid))
-            await self.ws.close(code=close.code, message=close.error.code.value.encode())
+            await self._send_now(error_message(close.close.error, close.close.cid))
+            await self.ws.close(code=close.close.code,
+                                message=close.close.error.code.value.encode())
         finally:
             if writer is not None:
                 await self._drain(writer)
@@ -265,8 +293,8 @@ class Connection:
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(OWED_WAIT_S):
                 await self.outbox.join()
-                if self.last_v < self.owed_v and not writer.done():
-                    await self._catch_up()  # the writer drops what pub/sub delivers too
+                if self.session.owes() and not writer.done():
+                    await self._catch_up()  # the session drops what pub/sub delivers too
                     await self.outbox.join()
 
     async def _drain(self, writer: asyncio.Task) -> None:
@@ -287,175 +315,60 @@ class Connection:
     async def finish(self) -> None:
         if self.present:
             with contextlib.suppress(Exception):
-                await self.arena.presence.disconnected(self.room_id, self.seat)
+                await self.arena.presence.disconnected(self.room_id, self.presence_seat)
         if self.subscribed:
             await self.arena.fanout.leave(self.room_id, self)
         self.arena.metrics.connections.set(len(self.arena.sockets))
 
     async def _open(self) -> None:
         hello = await self._read_hello()
-        state = await self.arena.repo.find(self.room_id)
-        if state is None:
-            raise CloseSocket(Close.NOT_FOUND, ArenaError(ErrorCode.ROOM_NOT_FOUND, "no such room"))
-        self.name = hello.name
-        given_token = await self._authenticate(hello, state)
+        await self.perform(self.session.hello(hello, await self.arena.repo.find(self.room_id)))
         await self.arena.fanout.join(self.room_id, self)
         self.subscribed = True
         state = await self.arena.repo.load(self.room_id)
-        if self.token_hash is not None:
-            self.seat = state.seat_of_token_hash(self.token_hash, same_hash)
         events = None
-        if hello.v is not None:
-            events = await self.arena.repo.events_since(self.room_id, hello.v, state.v)
-        welcome: dict[str, Any] = {
-            "type": "welcome", "room_id": self.room_id, "seat": self.seat, "v": state.v,
-            "resumed": events is not None, "now": now_ms(),
-            "claim_after_ms": self.arena.settings.claim_after_s * 1000}
-        if given_token is not None:
-            welcome["token"] = given_token
-        self.send(welcome)
-        self._send_history(state, events)
-        for history in await self._chat_histories():
-            self.send(history)
-        early, self.early = self.early or [], None
-        self.deliver(early)
+        if self.session.resume_from is not None:
+            events = await self.arena.repo.events_since(self.room_id, self.session.resume_from,
+                                                        state.v)
+        await self.perform(self.session.welcome(state, events, now_ms()))
         self.arena.metrics.connections.set(len(self.arena.sockets))
-        self.present = True
-        await self.arena.presence.connected(self.room_id, self.seat)
-        if self.seat is not None and state.status is Status.WAITING:
-            await self.arena.repo.refresh_indexes(state, now_ms())  # the host is back: listed
-        if demo_restart_at(state) is not None:
-            await self.arena.timers.schedule(state)  # a finished demo plays on for its watcher
-
-    def _send_history(self, state: RoomState, events: list[dict] | None,
-                      force: bool = False) -> None:
-        if events is None:
-            self.send({"type": "snapshot", "v": state.v, "state": state.to_public()})
-        else:
-            for event in events:
-                self.send(event, force=force)
-
-    async def _chat_histories(self) -> list[dict[str, Any]]:
-        """Both channels' `chat_history` (the spectators' empty while this socket hides it)."""
-        shown = set(Channel) if self._sees_spectators() else {Channel.PLAYERS}
-        return await self.arena.chat.histories(self.room_id, shown)
+        await self.perform(self.session.opened(state))
 
     async def _read_hello(self) -> Hello:
         try:
             frame = await self.ws.receive(timeout=AUTH_TIMEOUT_S)
         except TimeoutError:
-            raise CloseSocket(Close.UNAUTHORIZED, ArenaError(
-                ErrorCode.AUTH_TIMEOUT, f"no hello within {AUTH_TIMEOUT_S:.0f} s")) from None
+            raise CloseSocket(CloseWith(CloseCode.UNAUTHORIZED, ArenaError(
+                ErrorCode.AUTH_TIMEOUT, f"no hello within {AUTH_TIMEOUT_S:.0f} s"))) from None
         if frame.type is not WSMsgType.TEXT:
-            raise CloseSocket(Close.BAD_HELLO, ArenaError(ErrorCode.BAD_MESSAGE,
-                                                          "the first message must be a hello"))
+            raise CloseSocket(CloseWith(CloseCode.BAD_HELLO, ArenaError(
+                ErrorCode.BAD_MESSAGE, "the first message must be a hello")))
         try:
             return parse_hello(parse_frame(frame.data))
         except ArenaError as error:
-            code = Close.UNAUTHORIZED if error.code is ErrorCode.BAD_TOKEN else Close.BAD_HELLO
-            raise CloseSocket(code, error) from None
+            raise CloseSocket(refuse_hello(error)) from None
 
-    async def _authenticate(self, hello: Hello, state: RoomState) -> str | None:
-        """Resolve the socket's seat; returns a new token when it has just taken a seat."""
-        if hello.token is not None:
-            token_hash = hash_token(hello.token)
-            if state.seat_of_token_hash(token_hash, same_hash) is None:
-                raise CloseSocket(Close.UNAUTHORIZED, ArenaError(
-                    ErrorCode.BAD_TOKEN, "this token holds no seat in this room"))
-            self.token_hash = token_hash
-            return None
-        if hello.watch or state.mode is not Mode.HUMAN or state.status is not Status.WAITING:
-            return None
-        token = new_token()
-        token_hash = hash_token(token)
-        try:
-            await self.arena.service.execute(
-                self.room_id,
-                lambda _state: commands.Join(token_hash, hello.name, self.player))
-        except ArenaError as error:
-            if error.code is not ErrorCode.SEAT_TAKEN:
-                raise
-            return None  # someone else was faster: watch instead
-        self.token_hash = token_hash
-        return token
-
-    # -- commands -----------------------------------------------------------------------------
+    # -- reading --------------------------------------------------------------------------------
     async def _on_frame(self, text: str | None) -> None:
         """One frame from the client (`text` None: a binary frame), counted against the rate
         limit whatever it holds."""
         if not self.bucket.take():
-            self._refuse_flood(frame_cid(text))
+            self.arena.metrics.errors.labels(code=ErrorCode.RATE_LIMITED.value).inc()
+            await self.perform(self.session.flooded(frame_cid(text)))
             return
         if text is None:
-            self.send(error_message(ArenaError(ErrorCode.BAD_MESSAGE, "send text frames (JSON)")))
+            await self.perform(self.session.binary())
             return
-        await self._on_text(text)
-
-    def _refuse_flood(self, cid: str | None) -> None:
-        self.violations += 1
-        self.arena.metrics.errors.labels(code=ErrorCode.RATE_LIMITED.value).inc()
-        if self.violations > ABUSE_LIMIT:
-            raise CloseSocket(Close.ABUSE, ArenaError(ErrorCode.RATE_LIMITED,
-                                                      "far too many messages"), cid)
-        self.send(error_message(ArenaError(ErrorCode.RATE_LIMITED, "too many messages"), cid))
-
-    async def _on_text(self, text: str) -> None:
         message: dict[str, Any] = {}
         try:
             message = parse_frame(text)
-            await self._on_message(message)
+            typed = decode(message)
+            self.arena.metrics.commands.labels(type=typed.kind).inc()
+            await self.perform(self.session.receive(typed, now_ms()))
         except ArenaError as error:
             self.arena.metrics.errors.labels(code=error.code.value).inc()
-            self.send(error_message(error, client_id(message)))
+            self.queue(Send(error_message(error, client_id(message))))
         except Exception:
             log.exception("room %s: command failed", self.room_id)
             error = ArenaError(ErrorCode.INTERNAL_ERROR, "the server failed; nothing changed")
-            self.send(error_message(error, client_id(message)))
-
-    async def _on_message(self, message: dict[str, Any]) -> None:
-        kind = check_type(message)
-        self.arena.metrics.commands.labels(type=kind).inc()
-        if kind == "ping":
-            pong: dict[str, Any] = {"type": "pong", "now": now_ms()}
-            if (cid := client_id(message)) is not None:
-                pong["cid"] = cid
-            self.send(pong)
-            return
-        if kind == "sync":
-            v = field(message, "v", int, required=True)
-            state = await self.arena.repo.load(self.room_id)
-            events = await self.arena.repo.events_since(self.room_id, v, state.v)
-            self._send_history(state, events, force=True)
-            return
-        if kind == "chat":
-            await self._chat(message)
-            return
-        if kind == "spectator_chat":
-            self.spectator_chat = field(message, "open", bool, required=True)
-            history = (await self._chat_histories())[-1]  # the spectators'
-            cid = client_id(message)
-            self.send(history if cid is None else history | {"cid": cid})
-            return
-        absence = await self._absence() if kind == "claim_win" else None
-        build = command_builder(message, self._seat_of, absence)
-        transition = await self.arena.service.execute(self.room_id, build)
-        self.owed_v = max(self.owed_v, transition.state.v)
-
-    async def _chat(self, message: dict[str, Any]) -> None:
-        text = chat_text(message)
-        if not self.chat_bucket.take():
-            raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
-        state = await self.arena.repo.load(self.room_id)
-        line = chat_line(state, self._seat_of(state), self.name, text, now_ms())
-        await self.arena.chat.post(self.room_id, line, self.address, client_id(message))
-
-    def _seat_of(self, state: RoomState) -> int | None:
-        if self.token_hash is None:
-            return None
-        return state.seat_of_token_hash(self.token_hash, same_hash)
-
-    async def _absence(self) -> Absence:
-        totals, seen = await self.arena.presence.totals(self.room_id)
-        return Absence(connected={s: totals[str(s)] > 0 for s in (1, 2)},
-                       last_seen={s: seen.get(str(s)) for s in (1, 2)},
-                       claim_after_ms=self.arena.settings.claim_after_s * 1000)
+            self.queue(Send(error_message(error, client_id(message))))

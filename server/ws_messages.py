@@ -1,35 +1,107 @@
-"""Client messages of the WebSocket protocol (docs/protocol.md §3): parse, check, build commands.
+"""Client messages of the WebSocket protocol (docs/protocol.md §3): one typed definition each.
+
+Every message the client may send is a `msgspec.Struct` below, tagged by its `"type"`; a frame
+is read as JSON (`parse_frame`, strict about text), then converted to its Struct by msgspec,
+which checks every field. msgspec's validation errors become our codes (`bad_message` with
+msgspec's description of the field at fault); the few checks with codes of their own stay here
+(`unknown_type`, `not_authenticated`, `bad_token` for a hello's token, `chat_too_long`).
 
 Everything here is pure: text in, a `Hello` or a command builder out, or an `ArenaError` with
-the code the client gets (`bad_message`, `unknown_type`, `chat_too_long`, ...).
+the code the client gets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Union
+
+import msgspec
 
 from .errors import ArenaError, ErrorCode
 from .rooms import RoomState, commands
+from .rooms.chat import CHAT_MAX_CHARS
 from .rooms.state import SEATS
+from .typed import convert
 from .user_text import TextError, check_chat_line, clean_name, loads_strict
 
 MAX_CID = 64
 MAX_TOKEN = 128  # longer strings are refused unhashed; real tokens have 32 characters
 MAX_MOVE = 8
+MAX_CHOICE = 16
 MAX_RAW_CHAT = 1000  # longer texts are refused before trimming
 
 CommandBuilder = Callable[[RoomState], commands.Command]
 SeatOf = Callable[[RoomState], int | None]
 
-ROOM_COMMANDS = frozenset({
-    "move", "resign", "draw_offer", "draw_accept", "draw_decline", "takeback_request",
-    "takeback_accept", "takeback_decline", "rematch_offer", "rematch_accept", "rematch_decline",
-    "claim_win", "unlist", "cancel",
-})
-# Commands that leave the room's state alone: chat has its own store (server/chat.py).
-SESSION_COMMANDS = frozenset({"sync", "ping", "chat", "spectator_chat"})
+Cid = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CID)]
+
+
+class ClientMessage(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """What every message may carry: `cid`, echoed on the answer and on a refusal. A field
+    sent as null counts as absent."""
+
+    cid: Cid | None = None
+
+    @property
+    def kind(self) -> str:
+        return str(self.__struct_config__.tag)
+
+
+class HelloMessage(ClientMessage, frozen=True, tag="hello"):
+    token: str | None = None
+    v: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    name: str | None = None
+    watch: bool | None = None
+
+
+class MoveMessage(ClientMessage, frozen=True, tag="move"):
+    move: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_MOVE)]
+
+
+class OpeningChoiceMessage(ClientMessage, frozen=True, tag="opening_choice"):
+    choice: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHOICE)]
+
+
+class SyncMessage(ClientMessage, frozen=True, tag="sync"):
+    v: int
+
+
+class ChatMessage(ClientMessage, frozen=True, tag="chat"):
+    text: str
+
+
+class SpectatorChatMessage(ClientMessage, frozen=True, tag="spectator_chat"):
+    open: bool
+
+
+_PROPOSALS: dict[str, Callable[..., commands.Command]] = {
+    "resign": commands.Resign,
+    "draw_offer": commands.DrawOffer,
+    "takeback_request": commands.TakebackRequest,
+    "rematch_offer": commands.RematchOffer,
+    "unlist": commands.Unlist,
+    "cancel": commands.Cancel,
+}
+_ANSWERS: dict[str, tuple[Callable[..., commands.Command], bool]] = {
+    "draw_accept": (commands.DrawAnswer, True),
+    "draw_decline": (commands.DrawAnswer, False),
+    "takeback_accept": (commands.TakebackAnswer, True),
+    "takeback_decline": (commands.TakebackAnswer, False),
+    "rematch_accept": (commands.RematchAnswer, True),
+    "rematch_decline": (commands.RematchAnswer, False),
+}
+# Messages that carry nothing but their type (and cid): one Struct each, made from the tables.
+_BARE = (*_PROPOSALS, *_ANSWERS, "claim_win", "ping")
+_BARE_MESSAGES = tuple(
+    msgspec.defstruct(f"{kind.title().replace('_', '')}Message", [], bases=(ClientMessage,),
+                      tag=kind, frozen=True)
+    for kind in _BARE)
+
+# Every message after the hello; msgspec picks the member by "type".
+AfterHello = Union[(MoveMessage, OpeningChoiceMessage, SyncMessage, ChatMessage,  # noqa: UP007
+                    SpectatorChatMessage, *_BARE_MESSAGES)]
+MESSAGE_TYPES = frozenset(("move", "opening_choice", "sync", "chat", "spectator_chat", *_BARE))
 
 
 @dataclass(slots=True, frozen=True)
@@ -54,6 +126,7 @@ def bad(message: str) -> ArenaError:
 
 
 def parse_frame(text: str) -> dict[str, Any]:
+    """The frame as a JSON object with a string `type` (not yet checked further)."""
     try:
         message = loads_strict(text)
     except (ValueError, RecursionError):
@@ -63,35 +136,27 @@ def parse_frame(text: str) -> dict[str, Any]:
     return message
 
 
-def field(message: dict[str, Any], name: str, kind: type, *, required: bool = False,
-          max_len: int | None = None) -> Any:
-    value = message.get(name)
-    if value is None:
-        if required:
-            raise bad(f'"{name}" is required')
-        return None
-    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-        raise bad(f'"{name}" must be a {kind.__name__}')
-    if max_len is not None and isinstance(value, str) and not 1 <= len(value) <= max_len:
-        raise bad(f'"{name}" must have 1 to {max_len} characters')
-    return value
+def typed(message: dict[str, Any], kind: Any) -> Any:
+    """`message` as the Struct `kind` (a union: chosen by `type`), nulls counting as absent;
+    else `bad_message` saying which field is wrong and how."""
+    without_nulls = {key: value for key, value in message.items() if value is not None}
+    try:
+        return convert(without_nulls, kind, ErrorCode.BAD_MESSAGE)
+    except ArenaError as error:
+        raise bad(f"{message['type']}: {error.message}") from None
 
 
 def parse_hello(message: dict[str, Any]) -> Hello:
     if message["type"] != "hello":
         raise ArenaError(ErrorCode.NOT_AUTHENTICATED, 'the first message must be a "hello"')
-    v = field(message, "v", int)
-    if v is not None and v < 0:
-        raise bad('"v" must be >= 0')
-    name = message.get("name")
+    hello = typed(message, HelloMessage)
     try:
-        name = None if name is None else clean_name(name)
+        name = None if hello.name is None else clean_name(hello.name)
     except TextError as error:
         raise bad(str(error)) from None
-    token = field(message, "token", str)
-    if token is not None and not 1 <= len(token) <= MAX_TOKEN:
+    if hello.token is not None and not 1 <= len(hello.token) <= MAX_TOKEN:
         raise ArenaError(ErrorCode.BAD_TOKEN, "this token holds no seat in this room")
-    return Hello(token=token, v=v, name=name, watch=bool(field(message, "watch", bool)))
+    return Hello(token=hello.token, v=hello.v, name=name, watch=bool(hello.watch))
 
 
 def frame_cid(text: str | None) -> str | None:
@@ -111,54 +176,39 @@ def client_id(message: dict[str, Any]) -> str | None:
     return cid if isinstance(cid, str) and 1 <= len(cid) <= MAX_CID else None
 
 
-def check_type(message: dict[str, Any]) -> str:
+def decode(message: dict[str, Any]) -> ClientMessage:
+    """A message after the hello, as its typed Struct."""
     kind = message["type"]
     if kind == "hello":
         raise bad("this socket already said hello (open a new socket to change seat)")
-    if kind not in ROOM_COMMANDS and kind not in SESSION_COMMANDS:
+    if kind not in MESSAGE_TYPES:
         raise ArenaError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}")
-    field(message, "cid", str, max_len=MAX_CID)
-    return kind
+    return typed(message, AfterHello)
 
 
-_PROPOSALS: dict[str, Callable[..., commands.Command]] = {
-    "resign": commands.Resign,
-    "draw_offer": commands.DrawOffer,
-    "takeback_request": commands.TakebackRequest,
-    "rematch_offer": commands.RematchOffer,
-    "unlist": commands.Unlist,
-    "cancel": commands.Cancel,
-}
-_ANSWERS: dict[str, tuple[Callable[..., commands.Command], bool]] = {
-    "draw_accept": (commands.DrawAnswer, True),
-    "draw_decline": (commands.DrawAnswer, False),
-    "takeback_accept": (commands.TakebackAnswer, True),
-    "takeback_decline": (commands.TakebackAnswer, False),
-    "rematch_accept": (commands.RematchAnswer, True),
-    "rematch_decline": (commands.RematchAnswer, False),
-}
-
-
-def chat_text(message: dict[str, Any]) -> str:
+def chat_text(message: ChatMessage) -> str:
     """The `text` of a `chat` message (trimmed and judged by server/rooms/chat.py)."""
-    text = field(message, "text", str, required=True)
-    if len(text) > MAX_RAW_CHAT:
-        raise ArenaError(ErrorCode.CHAT_TOO_LONG, "a chat message has at most 300 characters")
+    if len(message.text) > MAX_RAW_CHAT:
+        raise ArenaError(ErrorCode.CHAT_TOO_LONG,
+                         f"a chat message has at most {CHAT_MAX_CHARS} characters")
     try:
-        check_chat_line(text)
+        check_chat_line(message.text)
     except TextError as error:
         raise bad(str(error)) from None
-    return text
+    return message.text
 
 
-def command_builder(message: dict[str, Any], seat_of: SeatOf,
+def command_builder(message: ClientMessage, seat_of: SeatOf,
                     absence: Absence | None = None) -> CommandBuilder:
     """A function from the room's current state to the command `message` asks for. The seat
     is looked up in each state it is given (a rematch swaps seats)."""
-    kind, cid = message["type"], client_id(message)
-    if kind == "move":
-        move = field(message, "move", str, required=True, max_len=MAX_MOVE)
+    kind, cid = message.kind, message.cid
+    if isinstance(message, MoveMessage):
+        move = message.move
         return lambda state: commands.Move(seat_of(state), move, cid)
+    if isinstance(message, OpeningChoiceMessage):
+        choice = message.choice
+        return lambda state: commands.OpeningChoice(seat_of(state), choice, cid)
     if kind in _PROPOSALS:
         make = _PROPOSALS[kind]
         return lambda state: make(seat_of(state), cid=cid)

@@ -14,6 +14,13 @@ Fixtures
   (`app_server`). Tests isolate themselves by using fresh ids (rooms get random ids); a test that
   needs an empty database starts its own with `redis_factory`.
 - `redis_url` (function): URL of `redis_server`.
+- `redis_cluster` (session, started on first use, ~7 s): a Redis Cluster of six processes (three
+  masters, three replicas) on loopback, `tests/redis_cluster.py`; `.url` is its
+  `redis+cluster://` REDIS_URL, `.client()` a cluster client, `.master_of(key)`, `.kill()` on
+  one of `.servers` and `.wait_for_failover(key, dead)` for fault tests.
+- `nodes_redis_url` (session): the REDIS_URL `server_factory` and `arena_node` give their nodes:
+  `redis_server`'s, or, for a test marked `redis_cluster`, once that and once `redis_cluster`'s
+  (the marker parametrizes `redis_kind` with "single" and "cluster").
 - `redis_factory` (session): `start(appendonly=False)` -> `RedisServer` for more Redis servers,
   e.g. with an append-only file (`appendfsync always`) for fault tests: `.kill()` (SIGKILL),
   `.start()` again on the same port and directory (the AOF is replayed), `.stop()`.
@@ -68,11 +75,13 @@ from tests.harness import (
     require_binary,
     stop_processes,
 )
+from tests.redis_cluster import RedisClusterProcesses
 
 SHARED_DIR = (REPO_ROOT / ".." / "shared").resolve()
 ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"
 COMPOSE_FILE = REPO_ROOT / "docker-compose.yml"
 COMPOSE_SERVERS = ("server-1", "server-2")
+REDIS_KINDS = ("single", "cluster")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -138,6 +147,35 @@ def redis_url(redis_server: RedisServer) -> str:
 
 
 @pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClusterProcesses]:
+    cluster = RedisClusterProcesses.start(tmp_path_factory.mktemp("redis-cluster"))
+    yield cluster
+    cluster.stop()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Tests marked `redis_cluster` run twice: on the single Redis and on the Redis Cluster."""
+    if "redis_kind" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+            "redis_cluster"):
+        metafunc.parametrize("redis_kind", REDIS_KINDS, indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session")
+def redis_kind(request: pytest.FixtureRequest) -> str:
+    """"single" (the default), or "cluster" for the second run of a `redis_cluster` test."""
+    return getattr(request, "param", "single")
+
+
+@pytest.fixture(scope="session")
+def nodes_redis_url(request: pytest.FixtureRequest, redis_kind: str) -> str:
+    """REDIS_URL of the server nodes the test starts: the session's Redis, or its Redis Cluster
+    (started only when a test needs it)."""
+    if redis_kind == "cluster":
+        return request.getfixturevalue("redis_cluster").url
+    return request.getfixturevalue("redis_server").url
+
+
+@pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     server = PostgresServer.create().start()
     yield server
@@ -152,8 +190,8 @@ def sql_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def server_factory(tmp_path: Path, redis_server: RedisServer) -> Iterator[ServerFactory]:
-    factory = ServerFactory(tmp_path, redis_server.url)
+def server_factory(tmp_path: Path, nodes_redis_url: str) -> Iterator[ServerFactory]:
+    factory = ServerFactory(tmp_path, nodes_redis_url)
     yield factory
     factory.close()
 

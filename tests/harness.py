@@ -131,6 +131,7 @@ class RedisServer:
     directory: Path
     appendonly: bool = False
     process: subprocess.Popen | None = None
+    extra_args: tuple[str, ...] = ()  # e.g. the cluster options (tests/redis_cluster.py)
 
     @property
     def url(self) -> str:
@@ -148,6 +149,7 @@ class RedisServer:
             "--dir", str(self.directory), "--logfile", str(self.log_path),
             "--save", "", "--daemonize", "no",
             "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", "always",
+            *self.extra_args,
         ]
         self.process = subprocess.Popen(
             args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

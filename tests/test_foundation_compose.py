@@ -154,3 +154,35 @@ def test_docker_image_client_dir_is_where_the_client_is_copied() -> None:
     assert "CLIENT_DIR=/app/client" in dockerfile
     ignored = set((REPO_ROOT / ".dockerignore").read_text().split())
     assert not ignored & {"client", "engine", "server", "pyproject.toml", "README.md"}
+
+
+@pytest.fixture(scope="module")
+def cluster_compose() -> dict:
+    return yaml.safe_load((REPO_ROOT / "deploy" / "docker-compose.cluster.yml").read_text())
+
+
+def test_cluster_example_runs_six_cluster_enabled_redis_with_append_only_files(
+        cluster_compose: dict) -> None:
+    redis_services = [name for name in cluster_compose["services"] if name.startswith("redis-")]
+    assert len(redis_services) == 6
+    for name in redis_services:
+        args = command_args(cluster_compose["services"][name])
+        assert args[args.index("--cluster-enabled") + 1] == "yes"
+        assert args[args.index("--appendonly") + 1] == "yes"
+
+
+def test_cluster_example_creates_three_masters_with_a_replica_each(cluster_compose: dict) -> None:
+    script = cluster_compose["services"]["cluster-init"]["command"][0]
+    assert "--cluster create" in script and "--cluster-replicas 1" in script
+
+
+def test_cluster_example_servers_reach_the_cluster_once_it_is_formed(
+        cluster_compose: dict) -> None:
+    for name in SERVERS:
+        server = cluster_compose["services"][name]
+        url = environment(server)["REDIS_URL"]
+        assert url.startswith("redis+cluster://")
+        assert {seed.split(":")[0] for seed in url.removeprefix("redis+cluster://").split(",")} \
+            <= set(cluster_compose["services"])
+        assert server["depends_on"]["cluster-init"]["condition"] == \
+            "service_completed_successfully"

@@ -42,8 +42,9 @@ async def test_behind_a_trusted_proxy_each_client_has_its_own_room_limit(server_
 
 
 async def test_forged_forwarded_for_does_not_dodge_the_limit_on_a_direct_node(
-    server_factory,
+    server_factory, redis_factory,
 ) -> None:
-    node = server_factory.start("direct", env=LIMIT_ONE_ROOM)
+    # A Redis of its own: the count of 127.0.0.1 lives there (server/ip_limits.py).
+    node = server_factory.start("direct", redis_url=redis_factory.start().url, env=LIMIT_ONE_ROOM)
     assert await create_room_from(node.url, "198.51.100.1") == 201
     assert await create_room_from(node.url, "198.51.100.2") == 429

@@ -1,17 +1,17 @@
 // The account corner of the top bar: "Log in" / "Register" for an anonymous player (a small
 // form that opens below), the username (a link to the profile) and "Log out" once logged in.
 
-import { ApiError } from "./api.js";
+import { ApiError, limitInput } from "./api.js";
 import { login, logout, onWhoAmI, register, whoAmI } from "./account_api.js";
 import { errorText, onLangChange } from "./i18n.js";
 import { el, tEl, toast } from "./ui.js";
 
 function accountForm(mode, onDone) {
-  const username = el("input", { name: "username", id: "account-username", autocomplete: "username", required: true, minlength: 3, maxlength: 20 });
-  const password = el("input", {
-    name: "password", id: "account-password", type: "password", required: true, minlength: 8, maxlength: 200,
+  const username = limitInput(el("input", { name: "username", id: "account-username", autocomplete: "username", required: true }), "username");
+  const password = limitInput(el("input", {
+    name: "password", id: "account-password", type: "password", required: true,
     autocomplete: mode === "register" ? "new-password" : "current-password",
-  });
+  }), "password");
   const submit = tEl("button", mode === "register" ? "account.register" : "account.login",
     { type: "submit", class: "btn primary small", id: "account-submit" });
   const form = el("form", { class: "account-form card", id: "account-form" },

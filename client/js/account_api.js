@@ -39,8 +39,6 @@ export const game = (gameId) => call("GET", `/api/games/${enc(gameId)}`);
 export const player = (username) => call("GET", `/api/players/${enc(username)}`);
 /** { variant, players: [{ username, rating, rd, games }] }: the best established ratings. */
 export const leaderboard = (variant) => call("GET", `/api/leaderboard/${enc(variant)}`);
-/** { variants: [{ name, ... }] }: the variants a room (so a rated game) can be created with. */
-export const variants = () => call("GET", "/api/variants");
 
 /** A page of games, newest first: of `username`, or of whoever asks when it is null. */
 export function games(username, before = null) {

@@ -1,13 +1,16 @@
 // The analysis board /analysis?variant=gomoku&moves=h8,h9: set up a position by playing both
 // sides (or by importing an SGF / psq / text record), see the engine's top three lines for it
-// (POST /api/analyse), and share the position: the URL always holds it.
+// improve as the engine thinks (POST /api/analyse streamed: one answer per search depth), and
+// share the position: the URL always holds it. Another position, or leaving the page, aborts
+// the search in progress.
 
-import { ApiError, analysePosition, importRecord } from "./api.js";
+import { ApiError, importRecord, streamAnalysis } from "./api.js";
 import { Board } from "./board.js";
 import { errorText, t } from "./i18n.js";
-import { cellToStr, parseVariant, replay, strToCell } from "./notation.js";
+import { cellToStr, replay, strToCell } from "./notation.js";
 import { el, tEl } from "./ui.js";
 import { winChance } from "./review.js";
+import { boardOf } from "./variants.js";
 
 const VARIANTS = ["gomoku", "caro", "caro-exact", "gomoku-standard", "caro9", "tictactoe", "connect4"];
 const LINES = 3;
@@ -16,14 +19,14 @@ function readUrl() {
   const query = new URLSearchParams(location.search);
   const spec = query.get("variant") || "gomoku";
   const moves = (query.get("moves") || "").split(",").filter(Boolean);
-  return { spec: parseVariant(spec) ? spec : "gomoku", moves };
+  return { spec, moves };
 }
 
 export function mountAnalysisBoard(main) {
   let { spec, moves } = readUrl();
-  let variant = parseVariant(spec);
+  let variant = null; // the board of `spec`, as the server describes it
   let board = null;
-  let asked = 0; // answers to older positions are dropped
+  let search = null; // the AbortController of the search in progress
 
   const select = el("select", { id: "board-variant", "aria-label": t("board.variant") },
     ...VARIANTS.map((name) => el("option", { value: name }, name)));
@@ -31,6 +34,7 @@ export function mountAnalysisBoard(main) {
   const boardHost = el("div", { class: "board-wrap" });
   const status = el("div", { class: "status", id: "board-status", role: "status" });
   const lines = el("ol", { class: "engine-lines", id: "lines" });
+  const depth = el("p", { class: "muted", id: "lines-depth" });
   const importText = el("textarea", { id: "import-text", rows: 4, "aria-label": t("board.import") });
   const importFormat = el("select", { id: "import-format", "aria-label": t("board.import") },
     ...["sgf", "psq", "text"].map((f) => el("option", { value: f }, f)));
@@ -42,7 +46,7 @@ export function mountAnalysisBoard(main) {
         el("div", { class: "review-nav" },
           el("button", { class: "btn small", type: "button", id: "board-back", onclick: () => setMoves(moves.slice(0, -1)) }, t("board.back")),
           el("button", { class: "btn small", type: "button", id: "board-clear", onclick: () => setMoves([]) }, t("board.clear")))),
-      el("section", { class: "card" }, tEl("h2", "board.lines"), lines),
+      el("section", { class: "card" }, tEl("h2", "board.lines"), depth, lines),
       el("section", { class: "card" }, tEl("h2", "board.import"), tEl("p", "board.import.hint", { class: "muted" }),
         importText, el("div", { class: "share-row" }, importFormat, importFile,
           el("button", { class: "btn small", type: "button", id: "import-btn", onclick: () => load(importText.value) }, t("board.import"))))));
@@ -50,10 +54,9 @@ export function mountAnalysisBoard(main) {
   document.title = `${t("board.title")} · Caro Arena`;
 
   select.addEventListener("change", () => {
-    spec = select.value;
-    variant = parseVariant(spec);
-    buildBoard();
-    setMoves([]);
+    show(select.value, []).catch((err) => {
+      status.textContent = errorText(err.code);
+    });
   });
   importFile.addEventListener("change", async () => {
     const file = importFile.files[0];
@@ -64,16 +67,20 @@ export function mountAnalysisBoard(main) {
   });
 
   function load(text) {
-    importRecord({ format: importFormat.value, text }).then((game) => {
-      spec = game.variant;
-      variant = parseVariant(spec);
-      if (!variant) throw new ApiError("bad_variant");
-      select.value = spec;
-      buildBoard();
-      setMoves(game.moves);
-    }).catch((err) => {
+    importRecord({ format: importFormat.value, text }).then((game) => show(game.variant, game.moves)).catch((err) => {
       status.textContent = errorText(err.code);
     });
+  }
+
+  /** Sets up the board of variant `nextSpec` (bad_variant when the server knows no such). */
+  async function show(nextSpec, nextMoves) {
+    const described = await boardOf(nextSpec);
+    if (!described) throw new ApiError("bad_variant");
+    spec = nextSpec;
+    variant = described;
+    select.value = spec;
+    buildBoard();
+    setMoves(nextMoves);
   }
 
   function buildBoard() {
@@ -86,6 +93,7 @@ export function mountAnalysisBoard(main) {
   }
 
   function setMoves(next) {
+    if (!board) return; // the variant is still being described
     moves = next;
     history.replaceState({}, "", `/analysis?variant=${encodeURIComponent(spec)}&moves=${moves.join(",")}`);
     const { cells, played } = replay(variant, moves);
@@ -96,24 +104,29 @@ export function mountAnalysisBoard(main) {
   }
 
   function analyse() {
-    asked += 1;
-    const mine = asked;
+    if (search) search.abort();
+    const mine = new AbortController();
+    search = mine;
     status.textContent = t("board.thinking");
+    depth.textContent = "";
     lines.replaceChildren();
-    analysePosition({ variant: spec, moves, multipv: LINES }).then((found) => {
-      if (mine !== asked) return;
-      status.textContent = t("board.turn", { n: found.turn });
-      const { cells } = replay(variant, moves);
+    const { cells } = replay(variant, moves);
+    streamAnalysis({ variant: spec, moves, multipv: LINES }, (found) => {
+      if (mine.signal.aborted) return;
+      status.textContent = found.final ? t("board.turn", { n: found.turn }) : t("board.thinking");
+      depth.textContent = found.exact ? t("board.solved")
+        : t(found.final ? "board.depth" : "board.depth_more", { depth: found.depth });
       board.showHint(found.best ? strToCell(variant, found.best, cells) : -1);
       board.setInteractive(found.best !== null, found.turn);
       lines.replaceChildren(...found.lines.map((line) => el("li", { class: "engine-line" },
         el("strong", {}, `${Math.round(winChance(line.score) * 100)}%`), " ", line.pv.join(" "))));
-    }).catch((err) => {
-      if (mine === asked) status.textContent = errorText(err.code);
+    }, mine.signal).catch((err) => {
+      if (!mine.signal.aborted) status.textContent = errorText(err.code);
     });
   }
 
-  buildBoard();
-  setMoves(moves);
-  return () => { asked += 1; };
+  show(spec, moves).catch(() => show("gomoku", moves)).catch((err) => {
+    status.textContent = errorText(err.code);
+  });
+  return () => { if (search) search.abort(); };
 }

@@ -57,15 +57,38 @@ export async function openRooms() {
   return data.rooms || [];
 }
 
-let levelsRequest = null;
+/** A GET the page asks once and shares (asked again after a failure). */
+function askedOnce(path) {
+  let pending = null;
+  return () => {
+    pending = pending || request("GET", path).catch((err) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
+}
 
-/** GET /api/levels, asked once: { default, levels: [{ level, name, about, rating }] }. */
-export function aiLevels() {
-  levelsRequest = levelsRequest || request("GET", "/api/levels").catch((err) => {
-    levelsRequest = null;
-    throw err;
-  });
-  return levelsRequest;
+/** GET /api/levels: { default, levels: [{ level, name, about, rating }] }. */
+export const aiLevels = askedOnce("/api/levels");
+
+/** GET /api/variants: { variants: [board], custom: { spec, rows, cols, k, rules } }. */
+export const variantList = askedOnce("/api/variants");
+
+/** GET /api/limits: { name, chat, username, password: [least, most] characters, clock }. */
+export const inputLimits = askedOnce("/api/limits");
+
+/** Gives `input` the server's bounds for `what` ("name", "chat", ...) once they are known. */
+export function limitInput(input, what) {
+  inputLimits().then((limits) => {
+    [input.minLength, input.maxLength] = limits[what];
+  }, () => {});
+  return input;
+}
+
+/** GET /api/variants/{spec}: the board of any variant spec, a custom one too. */
+export function variantBoard(spec) {
+  return request("GET", `/api/variants/${encodeURIComponent(spec)}`);
 }
 
 /** Public rooms being played, for watching. */
@@ -98,9 +121,45 @@ export function gameAnalysis(gameId) {
   return request("GET", `/api/games/${encodeURIComponent(gameId)}/analysis`);
 }
 
-/** The engine's lines for a position: { variant, moves, multipv } (POST /api/analyse). */
-export function analysePosition(body) {
-  return request("POST", "/api/analyse", body);
+/**
+ * The engine's lines for a position as it thinks: { variant, moves, multipv } (POST /api/analyse
+ * streamed, docs/protocol.md). Calls onLine with each depth's answer (the last has final: true);
+ * aborting `signal` closes the response, which stops the search on the server.
+ */
+export async function streamAnalysis(body, onLine, signal) {
+  let response;
+  try {
+    response = await fetch("/api/analyse", {
+      method: "POST", signal,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...body, stream: true }),
+    });
+  } catch (err) {
+    if (signal.aborted) return;
+    throw new ApiError("network", String(err));
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => null);
+    throw new ApiError((data && data.error) || "internal_error", data && data.message, response.status);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      const lines = (pending + value).split("\n");
+      pending = lines.pop();
+      for (const line of lines.filter(Boolean)) {
+        const data = JSON.parse(line);
+        if (data.error) throw new ApiError(data.error, data.message, response.status);
+        onLine(data);
+      }
+    }
+  } catch (err) {
+    if (signal.aborted) return;
+    throw err instanceof ApiError ? err : new ApiError("network", String(err));
+  }
 }
 
 /** A pasted or loaded record as { variant, moves, ... }: { format, text, variant? }. */
@@ -121,13 +180,13 @@ export function forgetToken(roomId) {
   localStorage.removeItem(TOKEN_PREFIX + roomId);
 }
 
-/** The display name: trimmed, at most 20 characters (the server's limit), or "" when unset. */
+/** The display name: trimmed (its field takes the server's limit), or "" when unset. */
 export function loadName() {
-  return (localStorage.getItem(NAME_KEY) || "").trim().slice(0, 20);
+  return (localStorage.getItem(NAME_KEY) || "").trim();
 }
 
 export function saveName(name) {
-  const clean = name.trim().slice(0, 20);
+  const clean = name.trim();
   if (clean) localStorage.setItem(NAME_KEY, clean);
   else localStorage.removeItem(NAME_KEY);
   return clean;

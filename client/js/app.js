@@ -4,7 +4,7 @@
 // or the analysis board (/analysis).
 
 import { mountAccount } from "./account.js";
-import { loadName, saveName } from "./api.js";
+import { limitInput, loadName, saveName } from "./api.js";
 import { svgEl } from "./board_svg.js";
 import { applyStatic, lang, onLangChange, setLang, t } from "./i18n.js";
 import { mountAnalysisBoard } from "./analysis_board.js";
@@ -66,7 +66,7 @@ function setupMute() {
 
 function setupTopbar() {
   const nameInput = document.getElementById("display-name");
-  nameInput.maxLength = 20;
+  limitInput(nameInput, "name");
   nameInput.value = loadName();
   nameInput.addEventListener("change", () => {
     nameInput.value = saveName(nameInput.value);

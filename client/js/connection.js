@@ -96,7 +96,8 @@ export class RoomConnection extends EventTarget {
         this.emit("snapshot", { state: { ...msg.state, v: msg.v } });
         break;
       case "presence":
-        this.emit("presence", { msg });
+      case "seat":
+        this.emit(msg.type, { msg });
         break;
       case "chat":
       case "chat_history":

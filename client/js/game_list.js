@@ -3,7 +3,7 @@
 
 import { games as fetchGames } from "./account_api.js";
 import { ratingDiff } from "./account.js";
-import { variantTitle } from "./variant_title.js";
+import { variantLabel } from "./variant_title.js";
 import { t } from "./i18n.js";
 import { el, tEl } from "./ui.js";
 
@@ -20,7 +20,7 @@ export function gameItem(game) {
     el("div", {},
       el("div", { class: "lobby-game" },
         tEl("span", `outcome.${game.outcome}`, { class: `outcome outcome-${game.outcome}` }), " ",
-        variantTitle(game.variant), game.rated ? tEl("span", "replay.rated", { class: "badge" }) : null),
+        variantLabel(game.variant), game.rated ? tEl("span", "replay.rated", { class: "badge" }) : null),
       el("div", { class: "lobby-meta" },
         [t("games.vs", { name: opponentName(game) }), when,
           change ? ratingDiff(change.diff) : null].filter(Boolean).join(" · "))),

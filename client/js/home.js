@@ -3,14 +3,14 @@
 
 import {
   aiLevels, ApiError, createRoom, joinRoom, liveRooms, loadName, loadToken, openRooms, quickPlay,
-  saveToken,
+  saveToken, variantList,
 } from "./api.js";
 import { errorText, lang, onLangChange, t } from "./i18n.js";
 import { gameIcon } from "./icons.js";
 import { leaderboardLink } from "./leaderboard.js";
-import { parseVariant } from "./notation.js";
 import { navigate } from "./router.js";
-import { variantTitle } from "./variant_title.js";
+import { variantLabel } from "./variant_title.js";
+import { boardOf } from "./variants.js";
 import { rulePicture, ruleText } from "./rules.js";
 import { el, tEl, toast } from "./ui.js";
 import { whoAmI } from "./account_api.js";
@@ -22,6 +22,8 @@ const RULES = ["freestyle", "standard", "caro", "caro-exact"];
 const LOBBY_REFRESH_MS = 4000;
 const LIVE_SHOWN = 8;
 const PREFS_KEY = "caro-arena:new-game";
+// Variant name -> the opening rules its rooms may have (GET /api/variants); filled at start.
+const openingsOf = new Map();
 
 function radioTile(name, value, titleKey, subKey, checked, icon = null) {
   return el("label", { class: `tile${icon ? " has-icon" : ""}` },
@@ -44,8 +46,17 @@ function fieldset(legendKey, ...children) {
   return el("fieldset", { class: "field" }, tEl("legend", legendKey), ...children);
 }
 
-function numberInput(name, min, max, value) {
-  return el("input", { type: "number", name, min, max, value, inputmode: "numeric" });
+/** A number field of the custom board; its bounds come from the server (fillCustomBounds). */
+function numberInput(name, value) {
+  return el("input", { type: "number", name, value, inputmode: "numeric" });
+}
+
+/** The custom board's fields take the server's bounds (GET /api/variants, `custom`). */
+function fillCustomBounds(form, custom) {
+  for (const name of ["rows", "cols", "k"]) {
+    const input = form.querySelector(`input[name=${name}]`);
+    [input.min, input.max] = custom[name];
+  }
 }
 
 function buildForm(prefs) {
@@ -59,9 +70,9 @@ function buildForm(prefs) {
     el("div", { class: "inline-fields" },
       el("label", { class: "tile" }, el("input", { type: "radio", name: "game", value: "custom", checked: prefs.game === "custom" }),
         el("span", { class: "tile-body" }, tEl("span", "game.custom.short", { class: "tile-title" }))),
-      el("label", {}, tEl("span", "home.rows"), numberInput("rows", 3, 25, 19)),
-      el("label", {}, tEl("span", "home.cols"), numberInput("cols", 3, 25, 19)),
-      el("label", {}, tEl("span", "home.k"), numberInput("k", 3, 7, 5)),
+      el("label", {}, tEl("span", "home.rows"), numberInput("rows", 19)),
+      el("label", {}, tEl("span", "home.cols"), numberInput("cols", 19)),
+      el("label", {}, tEl("span", "home.k"), numberInput("k", 5)),
       el("label", {}, tEl("span", "home.rule"), ruleSelect)),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "gravity" }), tEl("span", "home.gravity")));
   // The options come from the server's ladder (GET /api/levels): see fillLevels.
@@ -81,6 +92,10 @@ function buildForm(prefs) {
   const clocks = el("div", { class: "segmented" },
     radioTile("clock", "none", "home.clock.none", null, prefs.clock === "none"),
     CLOCK_PRESETS.map((preset) => plainTile("clock", preset, preset, prefs.clock === preset)));
+  const openings = el("div", { class: "segmented" },
+    radioTile("opening", "none", "home.opening.none", null, prefs.opening === "none"),
+    radioTile("opening", "swap", "home.opening.swap", "home.opening.swap.hint", prefs.opening === "swap"),
+    radioTile("opening", "swap2", "home.opening.swap2", "home.opening.swap2.hint", prefs.opening === "swap2"));
   const publicBox = el("label", { class: "check public-row" },
     el("input", { type: "checkbox", name: "public", checked: prefs.public }), tEl("span", "home.public"));
   const ratedBox = el("label", { class: "check rated-row", hidden: true },
@@ -92,6 +107,7 @@ function buildForm(prefs) {
     fieldset("home.opponent", opponents, levelRow),
     el("fieldset", { class: "field side-field" }, tEl("legend", "home.first"), sides),
     fieldset("home.clock", clocks),
+    el("fieldset", { class: "field opening-field", hidden: true }, tEl("legend", "home.opening"), openings),
     publicBox,
     ratedBox,
     submit);
@@ -123,24 +139,32 @@ function showLevelAbout(form, ladder) {
 function readForm(form) {
   const data = new FormData(form);
   const game = data.get("game");
-  let variant = game;
-  if (game === "custom") {
-    const rows = Number(data.get("rows"));
-    const cols = Number(data.get("cols"));
-    variant = `custom-${rows}x${cols}-k${Number(data.get("k"))}-${data.get("rule")}${data.get("gravity") ? "-gravity" : ""}`;
-  }
+  // A named game goes by its name, a custom board by its fields: the server makes the spec.
+  const variant = game !== "custom" ? { variant: game } : {
+    board: {
+      rows: Number(data.get("rows")), cols: Number(data.get("cols")), k: Number(data.get("k")),
+      rule: data.get("rule"), gravity: Boolean(data.get("gravity")),
+    },
+  };
   const clockValue = data.get("clock");
+  // An opening rule where the game has them and the opponent is chosen (quick play has none).
+  const opening = openingAllowed(game, data.get("opponent")) ? data.get("opening") || "none" : "none";
   const clock = clockValue === "none" ? null : clockValue.split("+").map(Number);
   return {
     game, variant, opponent: data.get("opponent"), level: Number(data.get("level")),
     side: data.get("side"), clockValue, public: Boolean(data.get("public")),
-    rated: Boolean(data.get("rated")),
+    rated: Boolean(data.get("rated")), opening,
     clock: clock ? { initial_s: clock[0] * 60, increment_s: clock[1] } : null,
   };
 }
 
+function openingAllowed(game, opponent) {
+  return opponent !== "quick" && (openingsOf.get(game) || []).length > 1;
+}
+
 function syncFormVisibility(form) {
   const choice = readForm(form);
+  form.querySelector(".opening-field").hidden = !openingAllowed(choice.game, choice.opponent);
   form.querySelector(".level-row").hidden = choice.opponent !== "ai";
   form.querySelector(".side-field").hidden = choice.opponent === "quick";
   form.querySelector(".public-row").hidden = choice.opponent !== "human";
@@ -151,7 +175,7 @@ function syncFormVisibility(form) {
 }
 
 function loadPrefs() {
-  const defaults = { game: "caro", opponent: "human", level: null, side: "random", clock: "none", public: false };
+  const defaults = { game: "caro", opponent: "human", level: null, side: "random", clock: "none", public: false, opening: "none" };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(PREFS_KEY) || "{}") };
   } catch {
@@ -164,7 +188,7 @@ async function watchDemo(form, button) {
   const choice = readForm(form);
   button.disabled = true;
   try {
-    const answer = await createRoom({ variant: choice.variant, opponent: "ai_vs_ai", ai_level: choice.level, name: loadName() || undefined });
+    const answer = await createRoom({ ...choice.variant, opponent: "ai_vs_ai", ai_level: choice.level, opening: choice.opening, name: loadName() || undefined });
     navigate(`/r/${answer.room_id}`);
   } catch (err) {
     toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
@@ -176,7 +200,7 @@ async function watchDemo(form, button) {
 function savePrefs(choice) {
   localStorage.setItem(PREFS_KEY, JSON.stringify({
     game: choice.game, opponent: choice.opponent, level: choice.level, side: choice.side,
-    clock: choice.clockValue, public: choice.public,
+    clock: choice.clockValue, public: choice.public, opening: choice.opening,
   }));
 }
 
@@ -193,11 +217,11 @@ async function startGame(form, button, opponent = null) {
   button.setAttribute("aria-busy", "true");
   try {
     const answer = choice.opponent === "quick"
-      ? await quickPlay({ variant: choice.variant, clock: choice.clock, name, rated: choice.rated })
+      ? await quickPlay({ ...choice.variant, clock: choice.clock, name, rated: choice.rated })
       : await createRoom({
-        variant: choice.variant, opponent: choice.opponent, ai_level: choice.level,
+        ...choice.variant, opponent: choice.opponent, ai_level: choice.level,
         your_side: choice.side, clock: choice.clock, public: choice.public, name,
-        rated: choice.opponent === "human" && choice.rated,
+        rated: choice.opponent === "human" && choice.rated, opening: choice.opening,
       });
     saveToken(answer.room_id, answer.token);
     navigate(`/r/${answer.room_id}`);
@@ -230,10 +254,10 @@ function buildQuickStart(form) {
     details.scrollIntoView({ behavior: "smooth", block: "center" });
   } }, t("home.how"));
   const syncFromForm = () => {
-    const game = readForm(form).game;
+    const { game, variant } = readForm(form);
     if (GAMES.includes(game)) gameSelect.value = game;
-    const variant = parseVariant(readForm(form).variant);
-    rule.replaceChildren(variant ? ruleText(variant) : "", " ", howLink);
+    const board = variant.board ? Promise.resolve(variant.board) : boardOf(game);
+    board.then((shown) => rule.replaceChildren(shown ? ruleText(shown) : "", " ", howLink), () => {});
   };
   gameSelect.addEventListener("change", () => {
     const tile = form.querySelector(`input[name=game][value="${gameSelect.value}"]`);
@@ -278,7 +302,7 @@ function lobbyItem(room) {
   });
   return el("li", { class: "lobby-item" },
     el("div", {},
-      el("div", { class: "lobby-game" }, variantTitle(room.variant)),
+      el("div", { class: "lobby-game" }, variantLabel(room.variant)),
       el("div", { class: "lobby-meta" }, roomMeta(room))),
     join);
 }
@@ -289,7 +313,8 @@ function clockText(clock) {
 
 /** "3+2 · Rated · by Lan": the clock, whether the game is rated and, when known, who opened the room. */
 function roomMeta(room) {
-  return [clockText(room.clock), room.rated ? t("replay.rated") : null,
+  const opening = room.opening && room.opening !== "none" ? t(`home.opening.${room.opening}`) : null;
+  return [clockText(room.clock), room.rated ? t("replay.rated") : null, opening,
     room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · ");
 }
 
@@ -302,7 +327,7 @@ function playersText(seats) {
 function liveItem(room) {
   return el("li", { class: "lobby-item" },
     el("div", {},
-      el("div", { class: "lobby-game" }, variantTitle(room.variant)),
+      el("div", { class: "lobby-game" }, variantLabel(room.variant)),
       room.seats ? el("div", { class: "lobby-players" }, playersText(room.seats)) : null,
       el("div", { class: "lobby-meta" }, roomMeta({ ...room, host: null }))),
     el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
@@ -311,7 +336,9 @@ function liveItem(room) {
 /** "How to play": per game a few words and pictures of rows that win and rows that do not. */
 function buildHowTo() {
   const pictures = GAMES.map((g) => el("div", { class: "how-picture", "data-game": g }));
-  const draw = () => pictures.forEach((p) => p.replaceChildren(rulePicture(parseVariant(p.dataset.game), false)));
+  const draw = () => pictures.forEach((p) => boardOf(p.dataset.game).then((board) => {
+    if (board) p.replaceChildren(rulePicture(board, false));
+  }, () => {}));
   draw();
   const section = el("section", { class: "card how", id: "how-to" }, tEl("h2", "home.how"),
     GAMES.map((g, i) => el("details", { "data-game": g }, tEl("summary", `game.${g}`), tEl("p", `how.${g}`), pictures[i])));
@@ -350,6 +377,11 @@ export function mountHome(main) {
     startGame(form, form.querySelector("#create-btn"));
   });
   syncFormVisibility(form);
+  variantList().then((answer) => {
+    for (const v of answer.variants) openingsOf.set(v.name, v.openings || ["none"]);
+    fillCustomBounds(form, answer.custom);
+    syncFormVisibility(form);
+  }).catch(() => {});
 
   let rooms = [];
   let live = [];

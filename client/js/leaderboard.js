@@ -2,8 +2,8 @@
 // be played in, from /api/variants) and the best established ratings of that variant, each
 // player linking to their profile.
 
-import { ApiError } from "./api.js";
-import { leaderboard, ratingText, variants } from "./account_api.js";
+import { ApiError, variantList } from "./api.js";
+import { leaderboard, ratingText } from "./account_api.js";
 import { errorText, t } from "./i18n.js";
 import { navigate } from "./router.js";
 import { el, tEl } from "./ui.js";
@@ -11,9 +11,9 @@ import { variantTitle } from "./variant_title.js";
 
 const DEFAULT_VARIANT = "caro";
 
-function picker(names, current) {
+function picker(boards, current) {
   const select = el("select", { id: "leaderboard-variant", "aria-label": t("leaderboard.variant") },
-    names.map((name) => el("option", { value: name, selected: name === current }, variantTitle(name))));
+    boards.map((board) => el("option", { value: board.name, selected: board.name === current }, variantTitle(board.name, board.rows ? board : null))));
   select.addEventListener("change", () => navigate(`/leaderboard/${encodeURIComponent(select.value)}`));
   return select;
 }
@@ -41,9 +41,9 @@ export function mountLeaderboard(main, variant = DEFAULT_VARIANT) {
   const body = el("div", { id: "leaderboard-body" }, tEl("p", "replay.loading", { class: "muted" }));
   const head = el("div", { class: "leaderboard-head" }, tEl("h1", "leaderboard.title"));
   main.appendChild(el("div", { class: "leaderboard card", id: "leaderboard" }, head, body));
-  Promise.all([variants(), leaderboard(variant)]).then(([known, board]) => {
-    const names = known.variants.map((v) => v.name);
-    head.appendChild(picker(names.includes(variant) ? names : [variant, ...names], variant));
+  Promise.all([variantList(), leaderboard(variant)]).then(([known, board]) => {
+    const listed = known.variants.some((v) => v.name === variant);
+    head.appendChild(picker(listed ? known.variants : [{ name: variant }, ...known.variants], variant));
     body.replaceChildren(table(board.players));
   }).catch((err) => {
     body.replaceChildren(el("p", { id: "leaderboard-error" },

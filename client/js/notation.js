@@ -1,4 +1,5 @@
-// Move notation shared with the engine (docs/architecture.md):
+// Move notation shared with the engine (docs/architecture.md), on a board the server describes
+// (a room's `board`, or GET /api/variants: client/js/variants.js):
 // a cell index is row * cols + col, row 0 is the BOTTOM row, col 0 the left column.
 // Grid games write a move as column letter + row number ("h8"); gravity games as the
 // column number 1..cols ("4").
@@ -66,37 +67,4 @@ export function replay(variant, moves) {
     played.push(cell);
   });
   return { cells, played };
-}
-
-const NAMED = {
-  tictactoe: { rows: 3, cols: 3, k: 3, gravity: false, rule: "freestyle" },
-  caro9: { rows: 9, cols: 9, k: 4, gravity: false, rule: "freestyle" },
-  gomoku: { rows: 15, cols: 15, k: 5, gravity: false, rule: "freestyle" },
-  "gomoku-standard": { rows: 15, cols: 15, k: 5, gravity: false, rule: "standard" },
-  caro: { rows: 15, cols: 15, k: 5, gravity: false, rule: "caro" },
-  "caro-exact": { rows: 15, cols: 15, k: 5, gravity: false, rule: "caro-exact" },
-  renju: { rows: 15, cols: 15, k: 5, gravity: false, rule: "renju" },
-  connect4: { rows: 6, cols: 7, k: 4, gravity: true, rule: "freestyle" },
-};
-
-/**
- * Board shape of a variant spec string, mirroring engine/variants.py, so the client can
- * draw a board even before the server sends the full description. Returns null for a
- * spec it does not understand.
- */
-export function parseVariant(spec) {
-  if (NAMED[spec]) return { name: spec, spec, ...NAMED[spec] };
-  let m = /^(caro|caro-exact)-(\d+)$/.exec(spec);
-  if (m) {
-    const n = Number(m[2]);
-    return { name: spec, spec, rows: n, cols: n, k: 5, gravity: false, rule: m[1] };
-  }
-  m = /^custom-(\d+)x(\d+)-k(\d)-(freestyle|standard|caro|caro-exact|renju)(-gravity)?$/.exec(spec);
-  if (m) {
-    return {
-      name: spec, spec, rows: Number(m[1]), cols: Number(m[2]), k: Number(m[3]),
-      rule: m[4], gravity: Boolean(m[5]),
-    };
-  }
-  return null;
 }

@@ -4,7 +4,7 @@
 import { ApiError } from "./api.js";
 import { player as fetchPlayer, ratingText } from "./account_api.js";
 import { gameList } from "./game_list.js";
-import { variantTitle } from "./variant_title.js";
+import { variantLabel } from "./variant_title.js";
 import { errorText, t } from "./i18n.js";
 import { ratingChart } from "./rating_chart.js";
 import { leaderboardLink } from "./leaderboard.js";
@@ -25,7 +25,7 @@ export function mountProfile(main, username) {
         ratings.length
           ? el("ul", { class: "ratings", id: "profile-ratings" }, ratings.map(([variant, r]) =>
             el("li", { "data-variant": variant },
-              el("span", {}, variantTitle(variant)), " ",
+              variantLabel(variant), " ",
               el("strong", { class: "rating" }, ratingText(r)), " ",
               el("span", { class: "muted" }, t("profile.games", { n: r.games })))))
           : tEl("p", "profile.unrated", { class: "muted" }),

@@ -35,7 +35,7 @@ export function mountReplay(main, gameId) {
   let board = null;
   let onKey = null;
   fetchGame(gameId).then((game) => {
-    document.title = `${variantTitle(game.variant)} · Caro Arena`;
+    document.title = `${variantTitle(game.variant, game.board)} · Caro Arena`;
     const variant = { ...game.board, spec: game.variant };
     const boardBox = el("div", { class: "replay-board" });
     const counter = el("span", { class: "replay-ply", id: "replay-ply" });
@@ -43,7 +43,7 @@ export function mountReplay(main, gameId) {
       tEl("button", `replay.${step}`, { type: "button", class: "btn small", id: `replay-${step}` }));
     const moveList = el("ol", { class: "replay-moves" });
     page.replaceChildren(
-      el("h1", {}, variantTitle(game.variant), game.rated ? tEl("span", "replay.rated", { class: "badge" }) : null),
+      el("h1", {}, variantTitle(game.variant, game.board), game.rated ? tEl("span", "replay.rated", { class: "badge" }) : null),
       el("div", { class: "replay-layout" },
         boardBox,
         el("aside", { class: "card replay-side" },

@@ -1,13 +1,15 @@
 // The review page /g/{game_id}: a finished game on a board, move by move, and its computer
 // analysis (docs/protocol.md §2, game analysis): an SVG evaluation chart (click a point to
 // jump there), judgement marks in the move list, the engine's best move ringed on the board,
-// each player's accuracy, and the caro rule's reason when a five did not win.
+// each player's accuracy, the caro rule's reason when a five did not win, and the opening rule
+// the game was played under (swap, swap2) with the choices made in it.
 
 import { gameAnalysis, gameRecord, requestAnalysis } from "./api.js";
 import { Board } from "./board.js";
 import { svgEl } from "./board_svg.js";
 import { errorText, t } from "./i18n.js";
-import { parseVariant, replay, strToCell } from "./notation.js";
+import { replay, strToCell } from "./notation.js";
+import { boardOf } from "./variants.js";
 import { el, tEl } from "./ui.js";
 
 const POLL_MS = 1000;
@@ -29,6 +31,11 @@ function firstPlayerCurve(moves) {
   return [0.5, ...moves.map((m) => (m.ply % 2 ? winChance(m.score) : 1 - winChance(m.score)))];
 }
 
+/** Why a run did not win, in the reader's language (engine/review.py NoWin). */
+function noWinText({ span, length, k, reason }) {
+  return t(`review.no_win.${reason}`, { span, n: length, k });
+}
+
 export function mountReview(main, gameId) {
   let record = null;
   let variant = null;
@@ -43,6 +50,7 @@ export function mountReview(main, gameId) {
   const chartCard = el("section", { class: "card", id: "eval-card", hidden: true },
     tEl("h2", "review.chart"));
   const accuracy = el("section", { class: "card", id: "accuracy", hidden: true });
+  const opening = el("section", { class: "card", id: "review-opening", hidden: true });
   const moveList = el("div", { class: "move-list", id: "move-list", role: "list" });
   const requestBtn = el("button", { class: "btn", id: "analyse-btn", type: "button", onclick: () => start() },
     t("review.request"));
@@ -52,7 +60,7 @@ export function mountReview(main, gameId) {
     el("button", { class: "btn small", type: "button", id: "next", "aria-label": "next", onclick: () => go(ply + 1) }, "›"));
   const root = el("div", { class: "room review" },
     el("div", { class: "board-col" }, status, boardHost),
-    el("aside", { class: "panel" }, accuracy, chartCard,
+    el("aside", { class: "panel" }, opening, accuracy, chartCard,
       el("section", { class: "card moves-card" }, tEl("h2", "room.moves"), moveList, nav, fromHere),
       detail, requestBtn));
   main.appendChild(root);
@@ -109,7 +117,8 @@ export function mountReview(main, gameId) {
         `${last.move}: ${t(`judgement.${last.judgement}`)}${last.result ? ` (${last.result})` : ""}`));
       if (last.best && last.best !== last.move) parts.push(el("p", {}, t("review.was", { move: last.best })));
       for (const tag of last.tags) parts.push(el("p", { class: "tag" }, t(`review.${tag}`)));
-      if (last.note) parts.push(el("p", { class: "note", id: "rule-note" }, last.note));
+      const noWin = last.no_win?.length ? last.no_win.map(noWinText).join("; ") : last.note;
+      if (noWin) parts.push(el("p", { class: "note", id: "rule-note" }, noWin));
     }
     if (next && next.best) {
       parts.push(el("p", { id: "best-move" }, t("review.best", { move: next.best })));
@@ -143,6 +152,17 @@ export function mountReview(main, gameId) {
     accuracy.hidden = false;
   }
 
+  /** The opening rule and, in order, who chose what: the second player chooses first, the
+   * first player (who placed the first three stones) after "place two more". */
+  function renderOpening() {
+    const rule = record.opening || "none"; // records from before opening rules have none
+    opening.hidden = rule === "none";
+    if (opening.hidden) return;
+    const choices = (record.opening_choices || []).map((choice, i) =>
+      el("li", {}, t(i === 0 ? "review.opening.second" : "review.opening.first", { choice: t(`opening.${choice}`) })));
+    opening.replaceChildren(tEl("h2", `review.opening.${rule}`), el("ol", { class: "opening-choices" }, ...choices));
+  }
+
   function show(doc) {
     analysis = doc;
     clearTimeout(timer);
@@ -167,9 +187,12 @@ export function mountReview(main, gameId) {
 
   gameRecord(gameId).then((data) => {
     record = data;
-    variant = parseVariant(record.variant);
+    return boardOf(record.variant);
+  }).then((described) => {
+    variant = described;
     board = new Board(boardHost, variant, { label: t("review.title") });
     ply = record.moves.length;
+    renderOpening();
     return gameAnalysis(gameId).then(show);
   }).catch(fail);
 

@@ -11,6 +11,7 @@ import { Board } from "./board.js";
 import { boardStyle } from "./board_svg.js";
 import { errorText, onLangChange, t } from "./i18n.js";
 import { cellToStr, replay, strToCell } from "./notation.js";
+import { choiceNotice } from "./opening_view.js";
 import { LOW_TIME_MS, RoomView, colourName, seatName } from "./room_view.js";
 import { playSound } from "./sound.js";
 import { applyEvent, clockLeft } from "./state.js";
@@ -35,7 +36,6 @@ export function mountRoom(main, roomId) {
   let board = null;
   let boardSpec = null;
   let clockOffset = 0;
-  let claimAfter = 60000;
   let awaitingMove = null;
   let unscored = null; // the last row the rule did not count: { ply, move, why, cells, seat }
   const chat = new ChatModel(roomId);
@@ -71,6 +71,9 @@ export function mountRoom(main, roomId) {
     share: () => shareLink(),
     search: (choice) => leaveSearch(choice),
     join: (name) => takeSeat(name),
+    choose: (choice) => {
+      if (!conn.send("opening_choice", { choice })) toast(errorText("network"), "error");
+    },
     rerender: () => render(false),
   });
   main.setAttribute("aria-busy", "true");
@@ -133,30 +136,32 @@ export function mountRoom(main, roomId) {
       forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
-    const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove;
-    board.setInteractive(Boolean(myTurn), state.turn);
+    const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove
+      && state.phase !== "choose";
+    // The stone's colour follows the move count (in an opening, the actor places both colours).
+    board.setInteractive(Boolean(myTurn), 1 + (state.moves.length % 2));
   }
+
+  /** This player's `claim_at` in a server message (the state or presence), or null. */
+  const claimIn = (msg) => (mySeat && msg && msg.claim_at && msg.claim_at[mySeat]) || null;
 
   /**
    * The opponent of a seated player has closed the game while it goes on: { name, claimAt }
-   * (claimAt: server time the win may be claimed, null with a clock: the clock decides).
+   * (claimAt: server time the win may be claimed as the presence message says, null when the
+   * server says it may not: a running clock decides).
    */
   function opponentAway() {
-    if (!mySeat || !presence || state.status !== "playing") return null;
-    const opp = String(3 - mySeat);
-    const seat = state.seats[opp];
-    if (!seat || seat.kind !== "human" || presence.players[opp]) return null;
-    const since = (presence.away_since && presence.away_since[opp]) || Math.max(seat.joined_at, state.started_at || 0);
-    const clockRuns = state.clock && state.clock.running !== null;
-    return { name: seatName(state, style(), 3 - mySeat), claimAt: clockRuns ? null : since + claimAfter };
+    if (!mySeat || !presence || state.status !== "playing" || presence.players[3 - mySeat]) return null;
+    return { name: seatName(state, style(), 3 - mySeat), claimAt: claimIn(presence) };
   }
 
-  /** The win may be claimed: the opponent sat on their turn past the move deadline, or left. */
+  /**
+   * The win may be claimed: the server's instants (the state's, for an opponent past the move
+   * deadline, and the presence message's, for one who left) are compared with its clock.
+   */
   function canClaim() {
-    if (!mySeat || state.status !== "playing") return false;
-    if (state.turn !== mySeat && state.move_deadline && serverNow() >= state.move_deadline) return true;
-    const away = opponentAway();
-    return Boolean(away && away.claimAt !== null && serverNow() >= away.claimAt);
+    const dues = [claimIn(state), claimIn(presence)].filter((due) => due !== null);
+    return dues.length > 0 && serverNow() >= Math.min(...dues);
   }
 
   function render(animate) {
@@ -188,9 +193,11 @@ export function mountRoom(main, roomId) {
     if (event.cid && event.cid === awaitingMove) awaitingMove = null;
     if (leaving && event.cid === leaving.cid) goAfterSearch(leaving.choice);
     if (event.type === "rematch") {
-      if (mySeat) mySeat = 3 - mySeat;
       review = null;
-      notice("room.swapped");
+      if (JSON.stringify(before.seats) !== JSON.stringify(state.seats)) notice("room.swapped");
+    } else if (event.type === "opening_choice") {
+      const [key, params] = choiceNotice(event, (seat) => seatName(state, style(), seat));
+      notice(key, params);
     } else if (event.type === "seat_taken" && event.player) {
       notice("room.joined", { name: seatName(state, style(), event.seat) });
     } else if (DECLINES[event.type] && event.seat !== mySeat) {
@@ -337,7 +344,6 @@ export function mountRoom(main, roomId) {
     mySeat = msg.seat;
     if (mySeat && spectatorChat) conn.send("spectator_chat", { open: true }); // a new socket
     clockOffset = msg.now - Date.now();
-    claimAfter = msg.claim_after_ms ?? claimAfter;
   });
   conn.addEventListener("snapshot", (e) => {
     state = e.detail.state;
@@ -351,6 +357,11 @@ export function mountRoom(main, roomId) {
     if (msg.type === "chat_history") chat.history(msg);
     else if (!chat.add(msg)) return;
     if (state) render(false);
+  });
+  conn.addEventListener("seat", (e) => {
+    // The server moved this socket to another seat (a rematch swaps them), just before the
+    // event that did it: the page takes the seat it is told, it knows no swap rule.
+    mySeat = e.detail.msg.seat;
   });
   conn.addEventListener("presence", (e) => {
     const before = presence;

@@ -3,8 +3,9 @@
 // export). It renders a model handed in by the room controller and reports clicks through
 // the `on` callbacks; it never talks to the server.
 
-import { exportUrl } from "./api.js";
+import { exportUrl, limitInput } from "./api.js";
 import { errorText, t } from "./i18n.js";
+import { inOpening, openingStatus, renderOpeningCard } from "./opening_view.js";
 import { rulePicture } from "./rules.js";
 import { clockLeft, formatClock } from "./state.js";
 import { el, tEl } from "./ui.js";
@@ -50,7 +51,8 @@ function isSearching({ state, mySeat }) {
 export class RoomView {
   /**
    * `on`: { command(type), chat(text), toggleSpectatorChat(), mute(line), review(ply|null),
-   * copy(), share(), rerender(), search(choice), join(name|null) } (join: take the free seat
+   * copy(), share(), rerender(), search(choice), join(name|null), choose(choice) } (choose:
+   * an opening's colour choice, "black", "white" or "place_two"; join: take the free seat
    * under `name`, or null: just watch; search: stop looking, then "cancel" (home), "ai" or
    * "lobby"; command("cancel"): close the waiting room)
    */
@@ -79,6 +81,7 @@ export class RoomView {
     this.search = el("section", { class: "card search", id: "search", hidden: true });
     this.joinPrompt = el("section", { class: "card join-prompt", id: "join-prompt", hidden: true });
     this.boardHost = el("div", { class: "board-wrap" });
+    this.opening = el("section", { class: "card opening", id: "opening", hidden: true });
     this.gameOver = el("section", { class: "card gameover", id: "gameover", hidden: true, role: "alert" });
     this.players = el("section", { class: "card players", id: "players" });
     this.moveList = el("div", { class: "move-list", id: "move-list", role: "list" });
@@ -86,7 +89,7 @@ export class RoomView {
     this.actions = el("section", { class: "card actions", id: "actions" });
     this.rules = el("details", { class: "card rules", id: "room-rules" });
     this.chatLog = el("ul", { class: "chat-log", id: "chat-log", "aria-live": "polite" });
-    this.chatInput = el("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: t("room.chat.placeholder"), "data-i18n-placeholder": "room.chat.placeholder", "aria-label": t("room.chat"), "data-i18n-label": "room.chat" });
+    this.chatInput = limitInput(el("input", { id: "chat-input", autocomplete: "off", placeholder: t("room.chat.placeholder"), "data-i18n-placeholder": "room.chat.placeholder", "aria-label": t("room.chat"), "data-i18n-label": "room.chat" }), "chat");
     const chatForm = el("form", { class: "chat-form", id: "chat-form" }, this.chatInput,
       el("button", { class: "btn small", type: "submit", "data-i18n": "room.chat.send" }, t("room.chat.send")));
     chatForm.addEventListener("submit", (e) => {
@@ -110,7 +113,7 @@ export class RoomView {
         el("div", { class: "chat-head" }, tEl("h2", "room.chat"), this.spectatorToggle), this.chatLog, chatForm),
       el("div", { class: "foot-row" }, this.spectators, this.analyseLink, this.exportLink));
     this.root = el("div", { class: "room" },
-      el("div", { class: "board-col" }, this.status, this.joinPrompt, this.search, this.share, this.boardHost),
+      el("div", { class: "board-col" }, this.status, this.joinPrompt, this.search, this.share, this.opening, this.boardHost),
       panel, this.announcer);
     main.appendChild(this.root);
   }
@@ -127,6 +130,7 @@ export class RoomView {
     this.renderSearch(m);
     this.renderJoinPrompt(m);
     this.renderPlayers(m);
+    renderOpeningCard(this.opening, { ...m, actorName: seatName(m.state, m.style, m.state.turn) }, this.on.choose);
     this.renderMoves(m);
     this.renderActions(m);
     this.renderGameOver(m);
@@ -145,6 +149,7 @@ export class RoomView {
     if (state.status === "waiting") return [t(isSearching(m) ? "room.searching" : "room.waiting"), "wait"];
     if (state.status === "finished") return [`${this.resultTitle(m)} · ${this.resultReason(m)}`, "over"];
     const turnSeat = state.seats[String(state.turn)];
+    if (inOpening(state)) return openingStatus(state, mySeat, seatName(state, style, state.turn));
     if (state.turn === mySeat) return [t("room.turn.you"), "you"];
     if (turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai"), "ai"];
     return [t("room.turn.them", { name: seatName(state, style, state.turn) }), "them"];
@@ -182,10 +187,10 @@ export class RoomView {
     const key = `${document.documentElement.lang}|${seat}|${m.style}`;
     if (this.joinKey === key) return;
     this.joinKey = key;
-    const nameInput = el("input", {
-      id: "join-name", maxlength: 20, autocomplete: "nickname", value: m.defaultName,
+    const nameInput = limitInput(el("input", {
+      id: "join-name", autocomplete: "nickname", value: m.defaultName,
       placeholder: t("name.label"), "aria-label": t("name.label"),
-    });
+    }), "name");
     const form = el("form", { class: "join-form" },
       el("label", { class: "join-name" }, el("span", {}, t("name.label")), nameInput),
       el("div", { class: "offer-buttons" },
@@ -374,6 +379,7 @@ export class RoomView {
   renderActions(m) {
     const { state, style, mySeat, ready } = m;
     const playing = state.status === "playing";
+    const opening = inOpening(state); // no draw offers or takebacks before the colours are chosen
     const seated = Boolean(mySeat);
     this.actions.hidden = !seated || state.status === "finished";
     if (this.actions.hidden) return;
@@ -389,8 +395,8 @@ export class RoomView {
     const myMoves = state.moves.filter((_, i) => (i % 2) + 1 === mySeat).length;
     items.push(
       el("button", { class: "btn danger", type: "button", id: "resign", disabled: !playing || !ready, onclick: () => { this.confirmingResign = true; this.on.rerender(); } }, t("room.resign")),
-      el("button", { class: "btn", type: "button", id: "offer-draw", disabled: !playing || !ready || state.draw_offer === mySeat, onclick: () => this.on.command("draw_offer") }, t("room.draw")),
-      el("button", { class: "btn", type: "button", id: "takeback", disabled: !playing || !ready || !myMoves || state.takeback_request === mySeat, onclick: () => this.on.command("takeback_request") }, t("room.takeback")));
+      el("button", { class: "btn", type: "button", id: "offer-draw", disabled: !playing || opening || !ready || state.draw_offer === mySeat, onclick: () => this.on.command("draw_offer") }, t("room.draw")),
+      el("button", { class: "btn", type: "button", id: "takeback", disabled: !playing || opening || !ready || !myMoves || state.takeback_request === mySeat, onclick: () => this.on.command("takeback_request") }, t("room.takeback")));
     if (m.canClaim) items.push(el("button", { class: "btn primary", type: "button", id: "claim", onclick: () => this.on.command("claim_win") }, t("room.claim")));
     if (state.draw_offer === opp) items.push(this.offerRow("room.offer.draw.in", oppName, "draw_accept", "draw_decline"));
     if (state.draw_offer === mySeat) items.push(el("div", { class: "offer" }, t("room.offer.draw.out")));

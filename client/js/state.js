@@ -6,7 +6,7 @@
 // names is that field's new value, so the page never keeps what the server has cleared.
 const STATE_FIELDS = ["status", "turn", "clock", "moves", "result", "last_move_at", "started_at",
   "finished_at", "draw_offer", "takeback_request", "rematch_offer", "move_deadline",
-  "forbidden", "public", "game_id"];
+  "forbidden", "public", "game_id", "claim_at", "phase", "opening_choices", "seats"];
 // What `<what>_offered` / `_requested` sets to the offering seat and `<what>_declined` clears.
 const PENDING = { draw: "draw_offer", takeback: "takeback_request", rematch: "rematch_offer" };
 

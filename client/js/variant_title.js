@@ -1,11 +1,26 @@
 // The display name of a variant spec, shared by every page that lists games.
 import { t } from "./i18n.js";
-import { parseVariant } from "./notation.js";
+import { el } from "./ui.js";
+import { boardOf, knownBoard } from "./variants.js";
 
-/** Display name of a variant spec, e.g. "Caro (Vietnamese rule)" or "Custom 19×19, 5 in a row". */
-export function variantTitle(spec) {
+/**
+ * Display name of a variant spec, e.g. "Caro (Vietnamese rule)" or "Custom 19×19, 5 in a row"
+ * (a board the server has described: `board`, or one already asked for); else the spec.
+ */
+export function variantTitle(spec, board = knownBoard(spec)) {
   const key = `game.${spec}`;
   if (t(key) !== key) return t(key);
-  const v = parseVariant(spec);
-  return v ? t("game.custom", { rows: v.rows, cols: v.cols, k: v.k }) : spec;
+  return board ? t("game.custom", { rows: board.rows, cols: board.cols, k: board.k }) : spec;
+}
+
+/** The title as an element, completed once the server has described a board not yet known. */
+export function variantLabel(spec) {
+  const label = el("span", {}, variantTitle(spec));
+  const key = `game.${spec}`;
+  if (t(key) === key && !knownBoard(spec)) {
+    boardOf(spec).then((board) => {
+      if (board) label.textContent = variantTitle(spec, board);
+    }, () => {});
+  }
+  return label;
 }

@@ -6,7 +6,7 @@
 import { ApiError, loadToken, saveToken } from "./api.js";
 import { games as fetchGames, myRooms, resumeSeat } from "./account_api.js";
 import { gameList } from "./game_list.js";
-import { variantTitle } from "./variant_title.js";
+import { variantLabel } from "./variant_title.js";
 import { errorText } from "./i18n.js";
 import { navigate } from "./router.js";
 import { el, tEl, toast } from "./ui.js";
@@ -26,7 +26,7 @@ function resumeItem(room) {
     }
     navigate(room.url);
   });
-  return el("li", { class: "lobby-item" }, el("span", {}, variantTitle(room.variant)), button);
+  return el("li", { class: "lobby-item" }, variantLabel(room.variant), button);
 }
 
 /** The "Your games" card; it fills itself in when the answers arrive. */

@@ -13,7 +13,8 @@ ignored). Each move is ``x,y,time``: x the column and y the row counted from the
 1-based, time the milliseconds the move took (optional on import). Lines after the moves are
 trailers: piskvork writes the two engines' names (first player first) and a number; import
 takes the first two text lines as the players and ignores numbers. The format has no rule:
-15x15 imports as ``gomoku`` unless a variant is given.
+15x15 imports as ``gomoku`` unless a variant is given. Nor has it a place for the opening
+rule or its choices (swap2): export leaves them out; the opening's stones are the first moves.
 """
 
 from __future__ import annotations

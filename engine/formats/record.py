@@ -11,6 +11,16 @@ from engine.variants import Rule, Variant, custom_variant, get_variant
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 UNKNOWN_PLAYER = "?"
+NO_OPENING = "none"
+OPENING_CHOOSERS = ("second player", "first player")  # who makes each choice, in order
+
+
+def opening_summary(record: GameRecord) -> str:
+    """The opening in words, for formats with free text (SGF's game comment):
+    ``swap2: second player chose place_two, first player chose white``."""
+    made = ", ".join(f"{who} chose {choice}"
+                     for who, choice in zip(OPENING_CHOOSERS, record.opening_choices, strict=False))
+    return f"{record.opening}: {made}" if made else record.opening
 
 
 class RecordError(EngineError):
@@ -25,6 +35,9 @@ class GameRecord:
 
     ``result`` is ``1-0`` (first player won), ``0-1``, ``1/2-1/2`` or ``*`` (unknown or
     unfinished). ``tags`` keeps other name/value pairs a format carries (date, room, ...).
+    ``opening`` is the opening rule (``none``, ``swap``, ``swap2``) and ``opening_choices``
+    the choices made in it, in order (swap2: ``("place_two", "white")``): the second player
+    chooses first, the opener (who placed the first three stones) chooses after ``place_two``.
     """
 
     variant: str
@@ -33,6 +46,8 @@ class GameRecord:
     second: str = UNKNOWN_PLAYER
     result: str = "*"
     tags: tuple[tuple[str, str], ...] = ()
+    opening: str = NO_OPENING
+    opening_choices: tuple[str, ...] = ()
 
     def board(self) -> Board:
         return Board.from_moves(self.variant, self.moves)
@@ -40,7 +55,8 @@ class GameRecord:
 
 def checked_record(
     variant: Variant, cells: Iterable[int], *, first: str, second: str, result: str,
-    tags: tuple[tuple[str, str], ...] = (),
+    tags: tuple[tuple[str, str], ...] = (), opening: str = NO_OPENING,
+    opening_choices: tuple[str, ...] = (),
 ) -> GameRecord:
     """Replay ``cells`` (cell indices) on ``variant``; an illegal move becomes a RecordError."""
     board = Board(variant)
@@ -52,7 +68,8 @@ def checked_record(
         board.push(cell)
     if result not in RESULTS:
         result = "*"
-    return GameRecord(variant.spec, tuple(board.moves_str()), first, second, result, tags)
+    return GameRecord(variant.spec, tuple(board.moves_str()), first, second, result, tags,
+                      opening, opening_choices)
 
 
 def variant_for_size(cols: int, rows: int, hint: str | None) -> Variant:

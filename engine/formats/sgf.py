@@ -7,6 +7,11 @@ player. Import follows the main line (the first variation at every branch), igno
 properties it does not need (comments, times, application data, ...), and accepts ``SZ[15]``
 or ``SZ[cols:rows]``; ``RU`` carries the Caro Arena variant when we wrote the file. Setup
 stones (``AB``/``AW``), passes and other games (``GM`` other than 4) are refused.
+
+A game played under an opening rule (swap, swap2) says so in ``GC`` (FF[4] game-info
+"Game comment": background information about the game), e.g.
+``GC[Opening swap2: second player chose place_two, first player chose white]``. Not ``RU``:
+it already names the variant, which import reads back. Import does not read ``GC``.
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ import string
 
 from engine.errors import EngineError
 from engine.formats.record import (
+    NO_OPENING,
     GameRecord,
     RecordError,
     checked_record,
     grid_variant,
+    opening_summary,
     register,
     variant_for_size,
 )
@@ -52,6 +59,8 @@ def export_sgf(record: GameRecord) -> str:
     ]
     if record.result in _RESULT_OUT:
         root.append(("RE", _RESULT_OUT[record.result]))
+    if record.opening != NO_OPENING:
+        root.append(("GC", f"Opening {opening_summary(record)}"))
     head = ";" + "".join(f"{name}[{_escape(value)}]" for name, value in root)
     colours = "BW"
     moves = "".join(

@@ -27,11 +27,10 @@ from engine.native import njit_search
 from engine.search.evaluation import (
     C_F3,
     C_FIVE,
-    evaluate,
     tally_fives,
     tally_fours,
 )
-from engine.search.forbidden import can_make_open_four
+from engine.search.forbidden import can_make_open_four, static_eval
 from engine.search.movegen import (
     ALL,
     BLOCK,
@@ -128,7 +127,7 @@ def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int) -> int:
                 ctx.ctl[NODES] += ctx.vcf_budget[3]
                 return WIN - ply - _line_length(ctx.vcf_line)
             ctx.ctl[NODES] += ctx.vcf_budget[3]
-    return evaluate(pos.tally, side)
+    return static_eval(pos, side)
 
 
 @njit(cache=True, inline="always")
@@ -238,7 +237,7 @@ def negamax(
         return decided
     me, opp = side - 1, 2 - side
     if ply >= MAX_PLY - 2:
-        return evaluate(pos.tally, side)
+        return static_eval(pos, side)
     if depth <= 0 and (pos.cfg[GRAVITY] or tally_fives(pos.tally[opp]) == 0):
         return _horizon(pos, ctx, side, ply)
     key = pos.state[HASH] ^ (SIDE_KEY if side == 2 else np.uint64(0))
@@ -407,7 +406,7 @@ def search_root(
         if now_ns() >= soft_ns:
             break
     if best_score == -INF:  # stopped before any move was searched: fall back on the eval
-        best_score = evaluate(pos.tally, side)
+        best_score = static_eval(pos, side)
     result[0] = best_move
     result[1] = best_score
     result[2] = done_depth

@@ -119,6 +119,10 @@ def tally_fours(tally: np.int64) -> int:
 def evaluate(tally: np.ndarray, side: int) -> int:
     """Score for ``side`` (1 or 2) to move: its cell potential minus the opponent's. The side to
     move gets a small premium since it spends the next tempo."""
-    own = tally_score(tally[side - 1])
-    other = tally_score(tally[2 - side])
+    return balance(tally_score(tally[side - 1]), tally_score(tally[2 - side]))
+
+
+@njit(cache=True, inline="always")
+def balance(own: int, other: int) -> int:
+    """The evaluation from the side to move's cell potential ``own`` and the opponent's."""
     return own + own // 8 - other

@@ -7,6 +7,12 @@ two threes, and every rule three is a pattern open three (``F3``) and every four
 ``B4`` along its line (two fours in one line are an ``F4``). So only cells of black's classes
 ``C_F3F3``, ``C_B4F3`` and ``C_F4``, and cells next to a black run that could reach six, are
 ever checked in full.
+
+The static evaluation sums each empty cell's worth to each player (``evaluation.py``); a cell
+black may not play is worth nothing to black, so in renju :func:`static_eval` takes the
+forbidden cells' scores out of black's sum (a double three or a four whose completing point is
+forbidden is no asset). Only cells of black's classes from ``C_F3F3`` up (not fives) are
+checked: the cells where a forbidden shape is worth anything.
 """
 
 from __future__ import annotations
@@ -16,9 +22,18 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from engine.renju import is_forbidden, run_through
-from engine.search.evaluation import C_B4F3, C_F3F3, C_F4, tally_open_fours
+from engine.search.evaluation import (
+    C_B4F3,
+    C_F3F3,
+    C_F4,
+    C_FIVE,
+    balance,
+    evaluate,
+    tally_open_fours,
+    tally_score,
+)
 from engine.search.patterns import RENJU
-from engine.search.position import FOUR_MARKS, RULE, Position, cell_class
+from engine.search.position import FOUR_MARKS, RULE, Position, cell_class, cell_score
 
 
 @njit(cache=True, inline="always")
@@ -73,3 +88,29 @@ def can_make_open_four(pos: Position, side: int) -> bool:
                 return True
             x &= x - np.uint64(1)
     return False
+
+
+@njit(cache=True, inline="always")
+def forbidden_worth(pos: Position) -> int:
+    """Renju: the sum of black's scores on the empty cells black may not play (the strong
+    ones: classes ``C_F3F3`` to ``C_F4``)."""
+    total = 0
+    for i in range(pos.cells.shape[0]):
+        idx = pos.cells[i]
+        if pos.board[idx] != 0 or pos.near[idx] == 0:
+            continue
+        cls = cell_class(pos, 0, idx)
+        if cls >= C_F3F3 and cls != C_FIVE and forbids(pos, 1, idx):
+            total += cell_score(pos, 0, idx)
+    return total
+
+
+@njit(cache=True, inline="always")
+def static_eval(pos: Position, side: int) -> int:
+    """The evaluation for ``side`` to move (``evaluation.evaluate``); in renju without the
+    worth of black's forbidden cells."""
+    if pos.cfg[RULE] != RENJU:
+        return evaluate(pos.tally, side)
+    black = tally_score(pos.tally[0]) - forbidden_worth(pos)
+    white = tally_score(pos.tally[1])
+    return balance(black, white) if side == 1 else balance(white, black)

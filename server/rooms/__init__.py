@@ -8,8 +8,9 @@ from __future__ import annotations
 from . import commands
 from .clock import Clock, ClockConfig
 from .machine import Transition, apply
+from .opening import Choice, Opening, Phase
 from .play import new_room
 from .state import Mode, Reason, RoomState, Seat, SeatKind, Status
 
-__all__ = ["Clock", "ClockConfig", "Mode", "Reason", "RoomState", "Seat", "SeatKind", "Status",
-           "Transition", "apply", "commands", "new_room"]
+__all__ = ["Choice", "Clock", "ClockConfig", "Mode", "Opening", "Phase", "Reason", "RoomState",
+           "Seat", "SeatKind", "Status", "Transition", "apply", "commands", "new_room"]

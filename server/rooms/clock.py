@@ -72,11 +72,22 @@ class Clock:
     def after_move(self, seat: int, now: int, plies: int) -> Clock:
         """Charge `seat` for its move made at `now` (the game's move number `plies`) and add
         the increment, if its time was running; then run the other seat's (see `runs_after`)."""
+        return self.after_action(seat, now, 3 - seat if runs_after(plies) else None)
+
+    def after_action(self, seat: int, now: int, next_seat: int | None) -> Clock:
+        """Charge `seat` for an action at `now` (a move, an opening stone or choice) and add
+        the increment if its time was running; then run `next_seat`'s time (None: stop)."""
         left = self.time_left(seat, now)
         if seat == self.running:
             left += self.increment_ms
-        return replace(self, remaining=self._with_left(seat, left),
-                       running=3 - seat if runs_after(plies) else None, since=now)
+        return replace(self, remaining=self._with_left(seat, left), running=next_seat,
+                       since=now)
+
+    def swapped(self) -> Clock:
+        """The same clock after the players change seats (an opening's colour choice): each
+        player keeps their own time."""
+        running = None if self.running is None else 3 - self.running
+        return replace(self, remaining=(self.remaining[1], self.remaining[0]), running=running)
 
     def switch_to(self, seat: int, now: int, plies: int) -> Clock:
         """Charge the running seat up to `now` (no increment) and run `seat`, to move after

@@ -43,6 +43,17 @@ class Move:
 
 
 @dataclass(slots=True, frozen=True)
+class OpeningChoice:
+    """In an opening's choose phase: play `black`, play `white`, or (swap2, after the first
+    three stones) `place_two` more stones (server/rooms/opening.py)."""
+
+    seat: int
+    choice: str
+    cid: str | None = None
+    by_ai: bool = False
+
+
+@dataclass(slots=True, frozen=True)
 class Resign:
     seat: int
     cid: str | None = None
@@ -133,5 +144,6 @@ class Tick:
     game of a finished AI-vs-AI demo once its pause is over."""
 
 
-Command = (Join | Move | Resign | DrawOffer | DrawAnswer | TakebackRequest | TakebackAnswer
-           | RematchOffer | RematchAnswer | Unlist | ClaimWin | Cancel | Abandon | Tick)
+Command = (Join | Move | OpeningChoice | Resign | DrawOffer | DrawAnswer | TakebackRequest
+           | TakebackAnswer | RematchOffer | RematchAnswer | Unlist | ClaimWin | Cancel | Abandon
+           | Tick)

@@ -13,15 +13,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import commands as cmd
-from . import offers, play
+from . import offers, opening_play, play
 from .outcomes import Event, Step, flag_fallen, timeout
-from .state import RoomState
+from .state import SEATS, RoomState
 
 Rule = Callable[[RoomState, Any, int], Step]
 
 RULES: dict[type, Rule] = {
     cmd.Join: play.join,
     cmd.Move: play.move,
+    cmd.OpeningChoice: opening_play.choose,
     cmd.Resign: play.resign,
     cmd.ClaimWin: play.claim_win,
     cmd.Unlist: play.unlist,
@@ -65,7 +66,8 @@ def apply(state: RoomState, command: cmd.Command, now: int) -> Transition:
 
 
 def _stamp(old: RoomState, new: RoomState, events: list[Event], cid: str | None) -> Transition:
-    """Give each event its version (consecutive after the old state's) and echo the `cid`."""
+    """Give each event its version (consecutive after the old state's) and echo the `cid`;
+    an event that sets `move_deadline` also sets the `claim_at` it implies."""
     if not events:
         return Transition(old, ())
     new = replace(new, v=old.v + len(events))
@@ -75,6 +77,8 @@ def _stamp(old: RoomState, new: RoomState, events: list[Event], cid: str | None)
                  **{k: value for k, value in event.items() if k != "type"}}
         if event["type"] == "rematch":
             event["state"] = new.to_public()
+        if "move_deadline" in event:  # so is who may claim on a deadline (state.claim_at)
+            event["claim_at"] = {str(n): new.deadline_claim_at(n) for n in SEATS}
         if index == 0 and cid is not None:
             event["cid"] = cid
         stamped.append(event)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..errors import ArenaError, ErrorCode
 from . import commands as cmd
 from .boards import forbidden_after
+from .opening_play import require_keeps_opening, require_play_phase
 from .outcomes import Event, Step, end_game, move_deadline, require_player, require_playing
 from .state import Reason, Result, RoomState, Status, other
 
@@ -28,6 +29,7 @@ def _require_pending_from_opponent(pending: int | None, seat: int) -> None:
 def draw_offer(state: RoomState, command: cmd.DrawOffer, now: int) -> Step:
     seat = require_player(command.seat)
     require_playing(state)
+    require_play_phase(state, "draw offer")
     if state.draw_offer == other(seat):
         return draw_answer(state, cmd.DrawAnswer(seat, accept=True), now)
     _require_no_pending(state.draw_offer, seat)
@@ -49,8 +51,10 @@ def draw_answer(state: RoomState, command: cmd.DrawAnswer, now: int) -> Step:
 def takeback_request(state: RoomState, command: cmd.TakebackRequest, now: int) -> Step:
     seat = require_player(command.seat)
     require_playing(state)
+    require_play_phase(state, "takeback")
     if len(state.moves) < seat:  # seat 1 owns moves 0, 2, ...; seat 2 owns 1, 3, ...
         raise ArenaError(ErrorCode.NOTHING_TO_TAKE_BACK, "you have no move to take back")
+    require_keeps_opening(state, len(state.moves) - _undone(state, seat))
     _require_no_pending(state.takeback_request, seat)
     if state.is_ai(other(seat)):
         return take_back(state, seat, now)
@@ -68,11 +72,17 @@ def takeback_answer(state: RoomState, command: cmd.TakebackAnswer, now: int) -> 
             [{"type": "takeback_declined", "seat": seat}])
 
 
+def _undone(state: RoomState, requester: int) -> int:
+    """How many moves a takeback for `requester` undoes: theirs, and the reply if any."""
+    return 2 if state.turn == requester else 1
+
+
 def take_back(state: RoomState, requester: int, now: int) -> Step:
     """Undo `requester`'s last move (and the reply to it, if any); `requester` moves next.
     The clock is not rewound: time already spent stays spent (and it stops again when the
     side to move has no move left on the board)."""
-    plies = 2 if state.turn == requester else 1
+    plies = _undone(state, requester)
+    require_keeps_opening(state, len(state.moves) - plies)
     undone = state.moves[-plies:][::-1]
     moves = state.moves[:-plies]
     clock = state.clock.switch_to(requester, now, len(moves)) if state.clock else None
@@ -118,8 +128,17 @@ def rematch(state: RoomState, now: int) -> Step:
     clock = state.clock_config.start(now) if state.clock_config else None
     state = replace(state, seats=(state.seats[1], state.seats[0]), status=Status.PLAYING,
                     game_no=state.game_no + 1, moves=(), move_times=(), clock=clock,
-                    result=None,
+                    result=None, opening_choices=(),
                     draw_offer=None, takeback_request=None, rematch_offer=None,
                     started_at=now, finished_at=None, last_move_at=None)
     state = replace(state, move_deadline=move_deadline(state, now))
     return state, [{"type": "rematch", "state": None}]
+
+
+def seat_after(event: Event, seat: int | None) -> int | None:
+    """The seat a player holds once `event` has happened (None: a spectator stays one): a
+    rematch, or an opening choice that swaps colours (`swapped`, server/rooms/opening_play.py),
+    moves the player who sat in 1 to 2 and back."""
+    if seat is None or not (event["type"] == "rematch" or event.get("swapped")):
+        return seat
+    return other(seat)

@@ -11,8 +11,11 @@ from engine.errors import EngineError
 from ..errors import ArenaError, ErrorCode, from_engine
 from . import commands as cmd
 from .boards import board_after, remember
+from .claims import claim_at
 from .clock import ClockConfig
 from .offers import rematch
+from .opening import Opening, check_opening
+from .opening_play import clock_after_stone, phase_fields, require_stone_phase
 from .outcomes import (
     Step,
     abandon_at,
@@ -44,11 +47,17 @@ def ai_seat(level: int, now: int) -> Seat:
 def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
              creator_seat: int | None, creator_name: str | None, token_hash: str | None,
              ai_level: int, clock: ClockConfig | None, idle_claim_ms: int | None = None,
-             creator: cmd.PlayerRef | None = None, rated: bool = False) -> RoomState:
+             creator: cmd.PlayerRef | None = None, rated: bool = False,
+             opening: Opening = Opening.NONE) -> RoomState:
     """A room at version 0. Human rooms wait for a second player; AI rooms start at once.
     `idle_claim_ms`: in a human game without a clock, how long a player may sit on their turn
     before the opponent may claim the win (None: no limit).
-    A rated room is a human room created by an account (the creator's `username`)."""
+    A rated room is a human room created by an account (the creator's `username`).
+    `opening`: the opening rule (gomoku, gomoku-standard and renju only)."""
+    try:
+        check_opening(variant, opening)
+    except ValueError as error:
+        raise ArenaError(ErrorCode.BAD_OPENING, str(error)) from None
     if rated and (mode is not Mode.HUMAN or creator is None or creator.username is None):
         raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
                          "only a logged-in player may open a rated room, against a person")
@@ -63,7 +72,7 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
     idle = idle_claim_ms if mode is Mode.HUMAN and clock is None else None
     state = RoomState(room_id=room_id, variant=variant, mode=mode, public=public,
                       created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
-                      idle_claim_ms=idle, rated=rated)
+                      idle_claim_ms=idle, rated=rated, opening=opening)
     return state if mode is Mode.HUMAN else _start(state, now)
 
 
@@ -126,13 +135,14 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     require_playing(state)
     if seat_no != state.turn or state.is_ai(seat_no) != command.by_ai:
         raise ArenaError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
+    require_stone_phase(state)
     board = board_after(state.variant, state.moves)
     try:
         text = board.move_str(board.push_str(command.move))
     except EngineError as error:
         raise from_engine(error) from None
     moves = (*state.moves, text)
-    clock = state.clock.after_move(seat_no, now, len(moves)) if state.clock else None
+    clock = clock_after_stone(state, seat_no, now, len(moves))
     remember(state.variant, moves, board)
     state = replace(state, moves=moves, move_times=(*state.move_times, now), clock=clock,
                     last_move_at=now, draw_offer=None, takeback_request=None,
@@ -142,6 +152,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
                "last_move_at": now, "draw_offer": None, "takeback_request": None,
                "move_deadline": state.move_deadline,
                "forbidden": [board.move_str(cell) for cell in board.forbidden_moves()]}]
+    if state.opening is not Opening.NONE:
+        events[0] |= phase_fields(state)
     outcome = board.outcome()
     if outcome is None:
         if unscored := board.unscored_run():
@@ -170,23 +182,18 @@ def resign(state: RoomState, command: cmd.Resign, now: int) -> Step:
 
 
 def claim_win(state: RoomState, command: cmd.ClaimWin, now: int) -> Step:
-    """While no clock runs (none, or not started: each side's first move is free), a player
-    wins whose opponent has been gone long enough, or has sat on their turn past
-    `move_deadline` (connected or not)."""
+    """A player wins whose opponent has been gone long enough, or has sat on their turn past
+    `move_deadline` (connected or not), while no clock runs (server/rooms/claims.py)."""
     seat_no = require_player(command.seat)
     require_playing(state)
-    opponent = state.seat(other(seat_no))
-    if state.clock is not None and state.clock.running is not None:
+    if state.clock_runs():
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "a game with a running clock ends by it")
-    if state.turn != seat_no and state.move_deadline is not None \
-            and now >= state.move_deadline:
-        return end_game(state, Result(seat_no, Reason.ABANDONED), now)
-    if opponent is None or opponent.kind is SeatKind.AI or command.opponent_connected:
+    due = claim_at(state, seat_no, command.opponent_connected, command.opponent_last_seen,
+                   command.claim_after_ms)
+    if due is None:
         raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, "your opponent is connected")
-    last_seen = command.opponent_last_seen or max(opponent.joined_at, state.started_at or 0)
-    if now - last_seen < command.claim_after_ms:
-        wait_s = (command.claim_after_ms - (now - last_seen)) / 1000
-        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, f"wait {wait_s:.0f} s more")
+    if now < due:
+        raise ArenaError(ErrorCode.CANNOT_CLAIM_YET, f"wait {(due - now) / 1000:.0f} s more")
     return end_game(state, Result(seat_no, Reason.ABANDONED), now)
 
 

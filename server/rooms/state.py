@@ -15,6 +15,7 @@ from engine.variants import get_variant
 
 from .boards import forbidden_after
 from .clock import Clock, ClockConfig
+from .opening import Opening, Phase, actor_of, phase_of
 
 
 class Status(enum.StrEnum):
@@ -141,11 +142,22 @@ class RoomState:
     # claim (None: no such limit in this room), and when the player to move runs out of it.
     idle_claim_ms: int | None = None
     move_deadline: int | None = None
+    # The opening rule (server/rooms/opening.py) and the choices made in this game so far.
+    opening: Opening = Opening.NONE
+    opening_choices: tuple[str, ...] = ()
+
+    @property
+    def phase(self) -> Phase:
+        return phase_of(self.opening, len(self.moves), self.opening_choices)
 
     @property
     def turn(self) -> int:
-        """Seat to move: players alternate, seat 1 first."""
-        return 1 + len(self.moves) % 2
+        """Seat to act: in the game proper players alternate, seat 1 (black) first; in an
+        opening phase, the seat the opening rule names."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return 1 + len(self.moves) % 2
+        return actor_of(phase, len(self.moves))
 
     def seat(self, number: int) -> Seat | None:
         return self.seats[number - 1]
@@ -175,6 +187,17 @@ class RoomState:
             return None
         return self.clock.flag_at()
 
+    def clock_runs(self) -> bool:
+        return self.clock is not None and self.clock.running is not None
+
+    def deadline_claim_at(self, seat: int) -> int | None:
+        """From when `seat` may claim the win because its opponent, to move, let the move
+        deadline pass (None: not by a deadline now). Only while the game goes on without a
+        running clock (once a clock runs, it decides)."""
+        if self.status is not Status.PLAYING or self.clock_runs() or self.turn == seat:
+            return None
+        return self.move_deadline
+
     def shown_clock(self) -> Clock | None:
         """The clock as players see it: while the room waits, the configured one, full and
         stopped (a waiting room's `clock: null` would say "no clock")."""
@@ -198,8 +221,7 @@ class RoomState:
             "room_id": self.room_id,
             "v": self.v,
             "variant": self.variant,
-            "board": {"name": variant.name, "rows": variant.rows, "cols": variant.cols,
-                      "k": variant.k, "gravity": variant.gravity, "rule": variant.rule.value},
+            "board": variant.to_dict(),
             "mode": self.mode.value,
             "public": self.public,
             "rated": self.rated,
@@ -208,10 +230,14 @@ class RoomState:
             "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
             "moves": list(self.moves),
             "turn": self.turn,
+            "opening": self.opening.value,
+            "opening_choices": list(self.opening_choices),
+            "phase": self.phase.value,
             "forbidden": forbidden_after(self.variant, self.moves)
             if self.status is Status.PLAYING else [],
             "last_move_at": self.last_move_at,
             "move_deadline": self.move_deadline,
+            "claim_at": {str(n): self.deadline_claim_at(n) for n in SEATS},
             "clock": clock.to_dict() if clock else None,
             "result": self.result.to_dict() if self.result else None,
             "draw_offer": self.draw_offer,
@@ -226,7 +252,8 @@ class RoomState:
     def to_record(self) -> dict[str, Any]:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
-        del data["board"], data["turn"], data["forbidden"], data["game_id"]
+        del data["board"], data["turn"], data["forbidden"], data["game_id"], data["phase"], \
+            data["claim_at"]
         data["clock"] = self.clock.to_dict() if self.clock else None
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
@@ -264,4 +291,6 @@ class RoomState:
             last_move_at=data["last_move_at"],
             idle_claim_ms=data.get("idle_claim_ms"),  # records from before: no limit
             move_deadline=data.get("move_deadline"),
+            opening=Opening(data.get("opening", "none")),  # records from before: no opening
+            opening_choices=tuple(data.get("opening_choices", ())),
         )

@@ -58,6 +58,9 @@ async def archive_game(engine: AsyncEngine, entry: dict[str, Any], now: int) -> 
                 clock_config=entry["clock_config"], clock=entry["clock"],
                 result=entry["result"], winner=entry["result"]["winner"],
                 termination=entry["result"]["reason"], rating_changes=None,
+                # Entries queued by a node from before openings were archived have neither.
+                opening=entry.get("opening", "none"),
+                opening_choices=entry.get("opening_choices", []),
                 created_at=entry["created_at"], started_at=entry["started_at"],
                 finished_at=entry["finished_at"], archived_at=now))
             if players:
@@ -90,7 +93,8 @@ def game_json(row: Any) -> dict[str, Any]:
         "moves": row.moves,
         "move_times": row.move_times, "clock_config": row.clock_config, "clock": row.clock,
         "result": row.result, "termination": row.termination,
-        "rating_changes": row.rating_changes, "created_at": row.created_at,
+        "rating_changes": row.rating_changes, "opening": row.opening,
+        "opening_choices": row.opening_choices, "created_at": row.created_at,
         "started_at": row.started_at, "finished_at": row.finished_at,
     }
 

@@ -17,7 +17,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from ..appkeys import OUTBOX, SETTINGS, SQL
-from ..archive_entry import outbox_key
+from ..keys import outbox_prefix
 from . import migrate
 from .database import open_database
 
@@ -49,7 +49,7 @@ async def sql_context(app: web.Application) -> AsyncIterator[None]:
         await engine.dispose()
         raise
     app[SQL] = engine
-    app[OUTBOX] = outbox_key(await migrate.instance_id(engine))
+    app[OUTBOX] = outbox_prefix(await migrate.instance_id(engine))
     yield
     await engine.dispose()
 

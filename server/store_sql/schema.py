@@ -82,6 +82,10 @@ games = sa.Table(
     sa.Column("winner", sa.SmallInteger, nullable=True),
     sa.Column("termination", sa.String(16), nullable=False),
     sa.Column("rating_changes", sa.JSON, nullable=True),  # {"1": {before, after, diff}, ...}
+    # The opening rule (server/rooms/opening.py) and the choices made in it, in order
+    # (swap2: ["place_two", "white"]); games archived before migration 0003: "none", [].
+    sa.Column("opening", sa.String(16), nullable=False, server_default="none"),
+    sa.Column("opening_choices", sa.JSON, nullable=False, server_default="[]"),
     sa.Column("created_at", sa.BigInteger, nullable=False),
     sa.Column("started_at", sa.BigInteger, nullable=True),
     sa.Column("finished_at", sa.BigInteger, nullable=False),

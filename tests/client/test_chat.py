@@ -28,3 +28,12 @@ def test_chat_with_a_script_tag_is_shown_as_plain_text(players):
         expect(person.page.locator("#players b, #chat-log b")).to_have_count(0)
         assert person.page.evaluate("window.__pwned") is None
     minh.shot("5-chat-script-as-text")
+
+
+def test_the_name_and_chat_fields_take_the_servers_limits(players):
+    lan, minh = start_pair(players)
+    limits = lan.page.evaluate("fetch('/api/limits').then((r) => r.json())")
+    expect(lan.page.locator("#display-name")).to_have_js_property("maxLength", limits["name"][1])
+    expect(lan.page.locator("#chat-input")).to_have_js_property("maxLength", limits["chat"][1])
+    lan.page.fill("#chat-input", "c" * (limits["chat"][1] + 5))
+    assert len(lan.page.input_value("#chat-input")) == limits["chat"][1]

@@ -10,8 +10,8 @@ import time
 
 from playwright.sync_api import expect
 
-from server.archive_entry import OUTBOX_PREFIX
 from server.glicko2 import PROVISIONAL_RD, Glicko, rate_game
+from server.keys import OUTBOX_PREFIX
 from tests.client.players import Player
 from tests.client.test_accounts_pages import new_username, sign
 from tests.harness import http_get

@@ -63,6 +63,8 @@ def test_rematch_accepted_starts_a_new_game_with_sides_swapped(players):
         person.wait_plies(0)
     expect(minh.status()).to_have_text("Your turn")
     expect(lan.status()).to_have_text("Minh to move")
+    for person in (lan, minh):
+        expect(person.page.locator("#chat-log .sys", has_text="sides swapped")).to_have_count(1)
     minh.play("h8")
     expect(minh.cell("h8")).to_have_attribute("aria-label", "h8, Black")
     minh.shot("4-rematch-new-game")

@@ -31,6 +31,22 @@ def test_custom_board_from_more_options_creates_that_board(players):
     me.shot("10-custom-19x17")
 
 
+def test_a_public_custom_room_is_listed_under_the_board_the_server_describes(players):
+    host = players("custom-host")
+    host.home(name="Lan")
+    form = host.page.locator("#new-game")
+    form.locator("details.more summary").click()
+    expect(form.locator("input[name=rows]")).to_have_attribute("max", "25")  # GET /api/variants
+    form.locator("input[name=rows]").fill("11")
+    form.locator("input[name=cols]").fill("13")
+    form.locator("input[name=k]").fill("4")
+    host.create("Custom board", public=True)
+    guest = players("custom-guest")
+    guest.home(name="Minh")
+    entry = guest.page.locator(".lobby-item", has_text="by Lan")
+    expect(entry.locator(".lobby-game")).to_have_text("Custom 11×13, 4 in a row")
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_each_clock_starts_after_its_own_first_move(players, screen):
     lan = players("lan", **SCREENS[screen])

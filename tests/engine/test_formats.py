@@ -104,6 +104,7 @@ def test_text_by_hand_skips_comments_and_keeps_other_tags():
         ('text', '[Variant "gomoku"]\n\nh8 h8', "already taken"),
         ('text', '[Variant gomoku]\n\nh8', "not a tag"),
         ('text', '[Variant "tictactoe"]\n\na1 b1 a2 b2 a3 c3', "game is over"),
+        ('text', '[Variant "gomoku"]\n[Opening "swap2: , white"]\n\nh8', "is not"),
     ],
 )
 def test_malformed_records_raise_record_error_saying_what_is_wrong(fmt, text, message):

@@ -49,3 +49,25 @@ def test_white_sees_the_forced_forbidden_block_as_a_win():
 def test_the_same_four_is_no_win_in_gomoku_where_black_may_block():
     position = Board.from_moves("gomoku", PUZZLES[0].moves)
     assert choose_grid_move(position, time_ms=1000, level=5).score < MATE_BOUND
+
+
+# Black e11 g9 i7 on one diagonal: k5 would make h8 two fours in that line (e11 . g9 h8 i7 . k5),
+# a double four, so h8 is forbidden to black after k5 and the shape is worth nothing in renju.
+BUILDS_A_FORBIDDEN_POINT = ["g9", "i9", "e11", "h11", "e5", "h5", "i7", "i5"]
+
+
+def test_k5_would_make_h8_a_point_black_may_not_play():
+    before = Board.from_moves("renju", BUILDS_A_FORBIDDEN_POINT)
+    after = Board.from_moves("renju", [*BUILDS_A_FORBIDDEN_POINT, "k5", "o15"])
+    assert [after.move_str(m) for m in after.forbidden_moves()] == ["h8"]
+    assert not before.forbidden_moves()
+
+
+def test_the_evaluation_does_not_count_a_black_shape_completed_on_a_forbidden_point():
+    # At one ply the choice is the evaluation's: in gomoku the double four at h8 is black's
+    # best asset, in renju it is none (the evaluation used to count it and chose k5 here too).
+    def pick(variant: str) -> str:
+        board = Board.from_moves(variant, BUILDS_A_FORBIDDEN_POINT)
+        return choose_grid_move(board, time_ms=60_000, max_depth=1, max_nodes=20_000).move
+    assert pick("gomoku") == "k5"
+    assert pick("renju") != "k5"

@@ -10,6 +10,7 @@ from engine.connect4.solver import solve
 from engine.errors import GameOverError
 from engine.review import (
     JUDGEMENTS,
+    NoWin,
     PositionEval,
     analyse_game,
     evaluate_position,
@@ -72,7 +73,13 @@ def test_a_caro_five_blocked_at_both_ends_is_explained_as_no_win():
     review = analyse_game("caro", "h8 g8 i8 m8 j8 a1 k8 a2 l8", max_nodes=2_000)
     note = review.moves[-1].note
     assert note is not None and "h8-l8" in note and "blocked at both ends" in note
-    assert all(move.note is None for move in review.moves[:-1])
+    assert review.moves[-1].no_win == (NoWin("h8-l8", 5, 5, "blocked"),)
+    assert all(move.note is None and not move.no_win for move in review.moves[:-1])
+
+
+def test_six_in_a_row_under_exact_five_is_explained_as_an_overline():
+    review = analyse_game("caro-exact", "h8 a1 i8 a2 j8 a3 l8 a4 m8 a6 k8", max_nodes=2_000)
+    assert review.moves[-1].no_win == (NoWin("h8-m8", 6, 5, "overline"),)
 
 
 def test_the_same_five_wins_in_gomoku_and_needs_no_note():

@@ -1,5 +1,7 @@
-"""Hostile-input fixtures: a node of their own (so its per-IP buckets and rooms are theirs) and a
-game in progress to attack, plus the documented codes every refusal must use."""
+"""Hostile-input fixtures: a node of their own (so its rooms are theirs) and a game in progress
+to attack, plus the documented codes every refusal must use. The node has no room-creation
+limit: that limit is counted in Redis per address, and its own test (tests/hostile/
+test_limits.py) runs a node with a Redis of its own."""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ class Game:
 def hostile_node(tmp_path_factory: pytest.TempPathFactory,
                  redis_server: RedisServer) -> Iterator[ServerNode]:
     factory = ServerFactory(Path(tmp_path_factory.mktemp("hostile")), redis_server.url)
-    yield factory.start("hostile-1", env={"AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "30"})
+    yield factory.start("hostile-1", env={"AI_WORKERS": "1"})
     factory.close()
 
 

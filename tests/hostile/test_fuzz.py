@@ -30,7 +30,7 @@ MARKER = json.dumps({"type": "move", "move": "zz99", "cid": "fuzz-marker"})
 ROOM_EVENTS = frozenset({
     "seat_taken", "game_started", "move", "game_over", "draw_offered", "draw_declined",
     "takeback_requested", "takeback_declined", "takeback", "rematch_offered",
-    "rematch_declined", "rematch",
+    "rematch_declined", "rematch", "opening_choice",
 })
 TEMPLATES: list[dict[str, Any]] = [
     {"type": "move", "move": "h9", "cid": "m1"},
@@ -41,6 +41,7 @@ TEMPLATES: list[dict[str, Any]] = [
     {"type": "takeback_request"}, {"type": "takeback_accept"}, {"type": "takeback_decline"},
     {"type": "rematch_offer"}, {"type": "rematch_accept"}, {"type": "rematch_decline"},
     {"type": "claim_win", "cid": "c"},
+    {"type": "opening_choice", "choice": "black"},
     {"type": "chat", "text": 7},
     {"type": "hello", "token": "A" * 32, "v": 3, "name": "Lan", "watch": True},
 ]

@@ -39,14 +39,14 @@ async def http(method: str, url: str, body: Any = None, *, raw: bytes | None = N
             return response.status, text
 
 
-async def metric(base_url: str, name: str) -> float:
-    """The unlabelled sample `name` of the node's /metrics (0 when absent), read by the
-    Prometheus text parser."""
+async def metric(base_url: str, name: str, **labels: str) -> float:
+    """The sample `name` with exactly `labels` (none: the unlabelled one) of the node's
+    /metrics (0 when absent), read by the Prometheus text parser."""
     status, text = await http("GET", f"{base_url}/metrics")
     assert status == 200
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
-            if sample.name == name and not sample.labels:
+            if sample.name == name and sample.labels == labels:
                 return sample.value
     return 0.0
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from aiohttp.test_utils import TestServer
 
+from server.app import create_app
+from server.settings import Settings
 from tests.harness import RedisServer, ServerFactory, ServerNode
 from tests.server.visitor import Visitor
 
@@ -16,14 +20,16 @@ from tests.server.visitor import Visitor
 # their own) is off.
 FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50", "AI_THINK_MS": "200",
             "AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "0", "CHAT_PER_IP_PER_MINUTE": "0",
-            "ANALYSES_PER_MINUTE": "0", "ANALYSIS_NODES": "20000"}
+            "ANALYSES_PER_MINUTE": "0", "BOARD_SEARCHES_PER_MINUTE": "0",
+            "ANALYSIS_NODES": "20000"}
 
 
 @pytest.fixture(scope="session")
 def arena_node(tmp_path_factory: pytest.TempPathFactory,
-               redis_server: RedisServer) -> Iterator[ServerNode]:
-    """One shared node for tests that do not kill or restart anything."""
-    factory = ServerFactory(Path(tmp_path_factory.mktemp("arena")), redis_server.url)
+               nodes_redis_url: str) -> Iterator[ServerNode]:
+    """One shared node for tests that do not kill or restart anything (one per kind of Redis:
+    a test marked `redis_cluster` gets the node on the cluster too)."""
+    factory = ServerFactory(Path(tmp_path_factory.mktemp("arena")), nodes_redis_url)
     yield factory.start("arena-1", env=FAST_ENV)
     factory.close()
 
@@ -40,3 +46,32 @@ async def visitors(arena_node) -> AsyncIterator[Callable[[], Visitor]]:
     yield make
     for visitor in made:
         await visitor.close()
+
+
+@dataclass(frozen=True, slots=True)
+class InProcessNode:
+    """A node served by this test's own event loop: it reads the clock of server/clock.py,
+    which the test can set (`with clock.frozen() as now: ... now.advance(s)`)."""
+
+    url: str
+    ws_url: str
+
+
+@pytest.fixture
+async def inprocess_node(tmp_path: Path, redis_server: RedisServer
+                         ) -> AsyncIterator[Callable[..., Awaitable[InProcessNode]]]:
+    """`await inprocess_node(**env)` -> the real app (real Redis, an SQLite file in tmp_path,
+    real sockets on a loopback port) served in-process with FAST_ENV plus `env`; closed after
+    the test."""
+    servers: list[TestServer] = []
+
+    async def start(**env: str) -> InProcessNode:
+        settings = Settings.from_env(FAST_ENV | env | {
+            "REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), "NODE_ID": "inprocess-1"})
+        servers.append(TestServer(create_app(settings), host="127.0.0.1"))
+        await servers[-1].start_server()
+        base = str(servers[-1].make_url("")).rstrip("/")
+        return InProcessNode(base, base.replace("http://", "ws://", 1))
+    yield start
+    for server in servers:
+        await server.close()

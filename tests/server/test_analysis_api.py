@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
+import redis.asyncio as redis
+
 from engine.formats import import_sgf
+from server.repository import record_key
 from tests.server.client import Player, create_room, http
+from tests.server.test_archive import archived
 
 POLL_S, POLL_LIMIT = 0.2, 300  # at most a minute: the first request starts the workers
 
@@ -98,13 +102,28 @@ async def test_a_game_exports_by_id_as_sgf(arena_node):
         assert status == 200 and import_sgf(text).moves == ("h8", "h9", "i8")
 
 
-async def test_analysis_requests_are_rate_limited_per_address(server_factory):
-    node = server_factory.start("node-analysis-limited", env={"ANALYSES_PER_MINUTE": "2"})
+async def test_analysis_requests_are_rate_limited_per_address(server_factory, redis_factory):
+    """On a Redis of its own: the per-address counts live there (server/ip_limits.py)."""
+    node = server_factory.start("node-analysis-limited", redis_url=redis_factory.start().url,
+                                env={"ANALYSES_PER_MINUTE": "2"})
     statuses = []
     for _ in range(3):
         status, data = await http("POST", f"{node.url}/api/games/nosuchgame/analysis")
         statuses.append(status)
     assert statuses == [404, 404, 429] and data["error"] == "rate_limited"
+
+
+async def test_board_positions_have_their_own_limit_per_address(server_factory, redis_factory):
+    node = server_factory.start("node-board-limited", redis_url=redis_factory.start().url,
+                                env={"ANALYSES_PER_MINUTE": "1", "BOARD_SEARCHES_PER_MINUTE": "3"})
+    statuses = []
+    for moves in ([], ["b2"], ["b2", "a1"], ["b2", "a1", "c3"]):
+        status, data = await http("POST", f"{node.url}/api/analyse",
+                                  {"variant": "tictactoe", "moves": moves})
+        statuses.append(status)
+    assert statuses == [200, 200, 200, 429] and data["error"] == "rate_limited"
+    status, _ = await http("POST", f"{node.url}/api/games/nosuchgame/analysis")
+    assert status == 404  # the game analysis limit is another one, not used up
 
 
 async def test_a_pasted_psq_record_imports_as_moves_for_the_board(arena_node):
@@ -114,7 +133,32 @@ async def test_a_pasted_psq_record_imports_as_moves_for_the_board(arena_node):
     assert status == 200 and data["variant"] == "caro" and data["moves"] == ["h8", "i8"]
 
 
+async def test_an_imported_text_record_keeps_the_opening_it_was_played_under(arena_node):
+    text = '[Variant "renju"]\n[Opening "swap2: place_two, white"]\n\nh8 h9 i9 g9 j10\n'
+    status, data = await http("POST", f"{arena_node.url}/api/import",
+                              {"format": "text", "text": text})
+    assert status == 200
+    assert (data["opening"], data["opening_choices"]) == ("swap2", ["place_two", "white"])
+
+
 async def test_a_malformed_record_import_is_a_bad_record(arena_node):
     status, data = await http("POST", f"{arena_node.url}/api/import",
                               {"format": "sgf", "text": "(;GM[1];B[aa])"})
     assert (status, data["error"]) == (400, "bad_record")
+
+
+async def test_an_archived_game_whose_redis_record_expired_is_still_analysed(arena_node,
+                                                                              redis_url):
+    room_id = await finished_game(arena_node, "tictactoe", ["b2", "b1", "a1", "c3", "a3", "a2",
+                                                            "c1"])
+    game_id = f"{room_id}-1"
+    await archived(arena_node.url, game_id)
+    client = redis.from_url(redis_url)
+    try:  # as after RECORD_TTL_S: only the SQL archive has the game
+        await client.delete(record_key(room_id, 1), record_key(room_id, "last"))
+    finally:
+        await client.aclose()
+    status, started = await http("POST", f"{arena_node.url}/api/games/{game_id}/analysis")
+    assert status == 202 and started["status"] in ("queued", "running")
+    document = await wait_done(arena_node, game_id)
+    assert document["moves"][1]["judgement"] == "blunder"

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as redis
 
-from server.archive_entry import OUTBOX_PREFIX
+from server.keys import OUTBOX_PREFIX
 from tests.server.client import http
 from tests.server.finished import finish_game
 from tests.server.visitor import Visitor
@@ -40,6 +40,7 @@ async def test_a_finished_rooms_state_names_its_archived_game(arena_node):
     assert state["game_id"] == f"{state['room_id']}-1"
 
 
+@pytest.mark.redis_cluster
 async def test_a_finished_game_is_archived_with_its_moves_result_and_times(arena_node):
     state = await finish_game(arena_node.url, moves=("h8", "h9", "i9"))
     game = await archived(arena_node.url, state["game_id"])

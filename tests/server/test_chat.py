@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from server.rooms.chat import CHAT_KEEP
 from tests.server.client import Player, create_room
 from tests.server.conftest import FAST_ENV
@@ -32,6 +34,7 @@ def chat_texts(socket: Player) -> list[str]:
     return [m["text"] for m in socket.received if m["type"] == "chat"]
 
 
+@pytest.mark.redis_cluster
 async def test_a_player_sees_the_spectators_chat_only_after_opening_it(arena_node):
     room, first, second = await seated(arena_node)
     fan = await Player.join(arena_node.ws_url, room["room_id"], watch=True, name="fan")
@@ -45,6 +48,7 @@ async def test_a_player_sees_the_spectators_chat_only_after_opening_it(arena_nod
     assert (await first.wait_for("chat"))["text"] == "again"
 
 
+@pytest.mark.redis_cluster
 async def test_a_new_socket_gets_each_channels_history(arena_node):
     room, first, second = await seated(arena_node)
     await first.command("chat", text="hi")

@@ -1,5 +1,6 @@
 """The text export keeps its shape (tag lines, a blank line, one line of moves) whatever the
-players' names hold, and its tags read back as PGN-style escaped strings."""
+players' names hold, and its tags read back as PGN-style escaped strings; the exports say
+which opening rule a game was played under and what was chosen in it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import re
 
 import pytest
 
-from server.exports import export_text
+from engine.formats import import_record
+from server.exports import export_game, export_text
 
 TAG = re.compile(r'^\[([A-Za-z]+) "((?:[^"\\]|\\.)*)"\]$')
 
@@ -44,3 +46,35 @@ def test_a_stored_name_with_line_breaks_cannot_add_moves_or_tags():
     tags, moves = read_back(export_text(record("x\n\nc3 c2 c1", "y\r\n[Result \"0-1\"]")))
     assert moves == "a1 a3 b1 b3 c1" and tags["Result"] == "1-0"
     assert "\n" not in tags["First"] and "\n" not in tags["Second"]
+
+
+def swap2_record() -> dict:
+    """A gomoku game opened with swap2: the second player placed two more, the opener took
+    white (the record's seats are as the game ended: black in seat 1)."""
+    human = {"kind": "human", "joined_at": 0}
+    return {"room_id": "Xq3v9LmA0bZt", "game_no": 1, "variant": "gomoku",
+            "moves": ["h8", "h9", "i8", "j8", "g8"],
+            "result": {"winner": None, "reason": "agreement", "line": [], "cells": []},
+            "seats": {"1": human | {"name": "Minh"}, "2": human | {"name": "Lan"}},
+            "clock": None, "opening": "swap2", "opening_choices": ["place_two", "white"],
+            "started_at": 1_763_723_000_000, "finished_at": None}
+
+
+def test_the_text_export_names_the_opening_rule_and_its_choices_in_a_header_line():
+    tags, _ = read_back(export_game(swap2_record(), "text"))
+    assert tags["Opening"] == "swap2: place_two, white"
+
+
+def test_the_text_export_reads_back_with_the_opening_it_was_played_under():
+    back = import_record(export_game(swap2_record(), "text"), "text")
+    assert (back.opening, back.opening_choices) == ("swap2", ("place_two", "white"))
+
+
+def test_the_sgf_export_describes_the_opening_in_the_game_comment():
+    sgf = export_game(swap2_record(), "sgf")
+    assert "GC[Opening swap2: second player chose place_two, first player chose white]" in sgf
+
+
+def test_a_game_without_an_opening_rule_exports_no_opening():
+    text, sgf = export_game(record("A", "B"), "text"), export_game(record("A", "B"), "sgf")
+    assert "Opening" not in read_back(text)[0] and "GC[" not in sgf

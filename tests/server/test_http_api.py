@@ -69,6 +69,7 @@ async def test_join_over_http_takes_the_free_seat_then_the_room_is_full(arena_no
     assert (status, again["error"]) == (409, "seat_taken")
 
 
+@pytest.mark.redis_cluster
 async def test_lobby_lists_public_waiting_rooms_only(arena_node):
     public = await create_room(arena_node.url, variant="caro9", public=True)
     private = await create_room(arena_node.url, variant="caro9")
@@ -77,6 +78,7 @@ async def test_lobby_lists_public_waiting_rooms_only(arena_node):
     assert public["room_id"] in ids and private["room_id"] not in ids
 
 
+@pytest.mark.redis_cluster
 async def test_quickplay_pairs_two_players_wanting_the_same_game(arena_node):
     body = {"variant": "custom-8x8-k4-caro"}
     status, first = await http("POST", f"{arena_node.url}/api/quickplay", body)
@@ -95,6 +97,7 @@ async def test_quickplay_pairs_two_players_who_ask_at_the_same_instant(arena_nod
         assert first["room_id"] == second["room_id"]
 
 
+@pytest.mark.redis_cluster
 async def test_clock_flag_falls_with_no_client_connected(arena_node):
     room = await create_room(arena_node.url, variant="gomoku", your_side="first",
                              clock={"initial_s": 1, "increment_s": 0})
@@ -194,8 +197,10 @@ async def test_metrics_are_prometheus_text(arena_node):
         assert name in text
 
 
-async def test_room_creation_is_rate_limited_per_address(server_factory):
-    node = server_factory.start("node-limited", env={"ROOM_CREATIONS_PER_MINUTE": "2"})
+async def test_room_creation_is_rate_limited_per_address(server_factory, redis_factory):
+    """On a Redis of its own: the per-address counts live there (server/ip_limits.py)."""
+    node = server_factory.start("node-limited", redis_url=redis_factory.start().url,
+                                env={"ROOM_CREATIONS_PER_MINUTE": "2"})
     statuses = []
     for _ in range(3):
         status, data = await http("POST", f"{node.url}/api/rooms", {"variant": "gomoku"})
@@ -247,6 +252,7 @@ async def test_a_quickplay_room_unlisted_by_its_host_is_no_longer_matched(arena_
     await host.close()
 
 
+@pytest.mark.redis_cluster
 async def test_online_counts_the_open_room_sockets(server_factory):
     node = server_factory.start("node-online", embedded=True)  # its own store: no other node
     room = await create_room(node.url, variant="caro9")
@@ -286,6 +292,19 @@ async def test_variants_lists_every_variant_a_room_can_be_created_with(arena_nod
         assert data["variants"][names.index(name)]["rows"] == room["state"]["board"]["rows"]
 
 
+async def test_any_variant_spec_is_described_as_the_board_a_room_of_it_has(arena_node):
+    for spec in ("gomoku", "caro-17", "custom-6x7-k4-freestyle-gravity", "custom-9x11-k5-renju"):
+        status, board = await http("GET", f"{arena_node.url}/api/variants/{spec}")
+        room = await create_room(arena_node.url, variant=spec)
+        assert (status, board) == (200, room["state"]["board"])
+
+
+async def test_describing_a_spec_that_is_no_variant_is_a_bad_variant(arena_node):
+    for spec in ("custom-30x30-k5-caro", "chess", "caro-99"):
+        status, refused = await http("GET", f"{arena_node.url}/api/variants/{spec}")
+        assert (status, refused["error"]) == (400, "bad_variant")
+
+
 async def test_variants_say_how_to_ask_for_a_custom_board(arena_node):
     status, data = await http("GET", f"{arena_node.url}/api/variants")
     custom = data["custom"]
@@ -320,3 +339,13 @@ async def test_unknown_api_routes_and_methods_are_answered_in_json(arena_node, m
                                                                    status, code):
     got_status, data = await http(method, f"{arena_node.url}{path}")
     assert (got_status, data["error"]) == (status, code) and data["message"]
+
+
+async def test_the_name_limit_served_is_the_one_a_room_enforces(arena_node):
+    status, limits = await http("GET", f"{arena_node.url}/api/limits")
+    most = limits["name"][1]
+    room = await create_room(arena_node.url, variant="gomoku", your_side="first", name="n" * most)
+    assert room["state"]["seats"]["1"]["name"] == "n" * most
+    status, refused = await http("POST", f"{arena_node.url}/api/rooms",
+                                 {"variant": "gomoku", "name": "n" * (most + 1)})
+    assert status == 400

@@ -14,6 +14,7 @@ from tests.server.conftest import FAST_ENV
 SLOW_AI_ENV = FAST_ENV | {"AI_MAX_TIME_MS": "0"}
 
 
+@pytest.mark.redis_cluster  # cross-node pub/sub, resume, AI lease and timers
 async def test_players_on_different_nodes_and_a_spectator_see_one_game(server_factory):
     node_a = server_factory.start("node-a", env=FAST_ENV)
     node_b = server_factory.start("node-b", env=FAST_ENV)
@@ -32,6 +33,7 @@ async def test_players_on_different_nodes_and_a_spectator_see_one_game(server_fa
     assert seen_by_spectator == ["a1", "a3", "b1", "b3", "c1"]
 
 
+@pytest.mark.redis_cluster  # cross-node pub/sub, resume, AI lease and timers
 async def test_seat_resumes_on_another_node_with_the_missed_events(server_factory):
     node_a = server_factory.start("node-a", env=FAST_ENV)
     node_b = server_factory.start("node-b", env=FAST_ENV)
@@ -78,6 +80,7 @@ async def test_killed_ai_worker_is_replaced_and_the_move_still_made(server_facto
     assert await metric(node.url, "caro_ai_pool_rebuilds_total") == 1
 
 
+@pytest.mark.redis_cluster  # cross-node pub/sub, resume, AI lease and timers
 async def test_ai_move_is_taken_over_when_its_node_dies(server_factory):
     doomed = server_factory.start("node-doomed", env=SLOW_AI_ENV)
     survivor = server_factory.start("node-survivor", env=FAST_ENV)

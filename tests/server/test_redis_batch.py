@@ -9,9 +9,11 @@ from dataclasses import replace
 import pytest
 import redis.asyncio as redis
 
-from server.redis_batch import CommandBatcher
+from server.keys import new_room_id, state_key
+from server.redis_batch import CommandBatcher, ReplicaWait
 from server.repository import RoomRepository
 from server.rooms import apply, commands
+from server.store import create_cluster
 from tests.server.room_helpers import playing_room
 
 
@@ -62,3 +64,27 @@ async def test_a_commit_lands_after_redis_forgot_its_scripts(client):
     await client.script_flush()
     assert (await repo.commit(state, apply(state, commands.Move(1, "h8"), 0))).ok
     assert (await repo.load("flushed1")).moves == ("h8",)
+
+
+async def test_a_batch_no_replica_confirms_in_time_is_counted_and_still_answered(client):
+    unreplicated = []
+    batcher = CommandBatcher(client, ReplicaWait(replicas=1, timeout_ms=20),
+                             lambda: unreplicated.append(1))
+    replies = await asyncio.gather(*(batcher.execute("INCRBY", "batch:waited", n) for n in (1, 2)))
+    assert sorted(replies) == [1, 3] and unreplicated == [1]  # this Redis has no replica
+
+
+async def test_on_a_cluster_each_script_waits_for_its_shards_replica(redis_cluster):
+    cluster = create_cluster(redis_cluster.url)
+    unreplicated = []
+    batcher = CommandBatcher(cluster, ReplicaWait(replicas=1, timeout_ms=5_000),
+                             lambda: unreplicated.append(1))
+    script = "return redis.call('INCR', KEYS[1])"
+    sha = await cluster.script_load(script)
+    rooms = [new_room_id() for _ in range(6)]  # on several shards
+    try:
+        replies = await asyncio.gather(*(batcher.execute("EVALSHA", sha, 1, state_key(room))
+                                         for room in rooms))
+    finally:
+        await cluster.aclose()
+    assert replies == [1] * len(rooms) and unreplicated == []

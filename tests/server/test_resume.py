@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import secrets
 
+import pytest
+
 from tests.server.finished import end_game, open_game
 from tests.server.visitor import Visitor
 
@@ -17,6 +19,7 @@ async def two_devices(visitors) -> tuple[Visitor, Visitor]:
     return phone, laptop
 
 
+@pytest.mark.redis_cluster
 async def test_a_game_opened_on_one_device_is_listed_and_resumed_on_another(arena_node,
                                                                             visitors):
     phone, laptop = await two_devices(visitors)

@@ -6,6 +6,7 @@ import pytest
 
 from server.errors import ArenaError, ErrorCode
 from server.rooms import Status, apply, commands
+from server.rooms.offers import seat_after
 from server.rooms.state import Reason
 from tests.server.room_helpers import HASH_A, T0, ai_room, play, playing_room
 
@@ -89,6 +90,26 @@ def test_rematch_accepted_swaps_seats_and_starts_a_new_game():
     assert (state.game_no, state.moves, state.status) == (2, (), Status.PLAYING)
     assert state.seat(2).token_hash == HASH_A
     assert transition.events[0]["state"]["v"] == state.v
+
+
+def test_after_a_rematch_each_player_holds_the_other_seat():
+    assert (seat_after({"type": "rematch"}, 1), seat_after({"type": "rematch"}, 2)) == (2, 1)
+
+
+def test_a_rematch_leaves_a_spectator_a_spectator():
+    assert seat_after({"type": "rematch"}, None) is None
+
+
+def test_an_opening_choice_that_swaps_colours_swaps_the_seat():
+    assert seat_after({"type": "opening_choice", "swapped": True}, 2) == 1
+
+
+def test_an_opening_choice_that_keeps_colours_keeps_the_seat():
+    assert seat_after({"type": "opening_choice", "swapped": False}, 2) == 2
+
+
+def test_events_other_than_a_rematch_keep_the_seat():
+    assert seat_after({"type": "game_over"}, 1) == 1
 
 
 def test_rematch_against_the_ai_is_accepted_at_once():

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 import redis.asyncio as redis
+from redis.exceptions import RedisClusterException
 
 from server.errors import ArenaError, ErrorCode
 from server.metrics import ArenaMetrics
@@ -116,3 +117,31 @@ async def test_a_node_forgets_the_turns_of_rooms_nobody_waits_for(client):
     await asyncio.gather(*(service.execute("turns1", move(1, "h8")),
                            service.execute("turns1", move(2, "g7"))))
     assert len(service.turns) == 0
+
+
+class FlakyHook:
+    """A commit hook whose first call fails as redis-py does right after a cluster failover."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.succeeded = asyncio.Event()
+
+    async def on_commit(self, _old, _transition) -> None:
+        self.calls += 1
+        if self.calls == 1:
+            raise RedisClusterException("Redis Cluster cannot be connected")
+        self.succeeded.set()
+
+
+async def test_a_failed_step_after_the_commit_is_counted_and_retried_not_reported(client):
+    service = node(client)
+    await started_room(service, "hookfail1")
+    hook = FlakyHook()
+    service.after_commit.append(hook.on_commit)
+    transition = await service.execute("hookfail1", move(1, "h8"))
+    assert transition.state.moves == ("h8",)  # the caller hears of the move, not the failure
+    assert service.metrics.registry.get_sample_value(
+        "caro_post_commit_failures_total", {"step": "FlakyHook"}) == 1
+    await asyncio.wait_for(hook.succeeded.wait(), 10)
+    assert hook.calls == 2
+    assert (await service.repo.load("hookfail1")).moves == ("h8",)

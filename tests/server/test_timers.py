@@ -7,21 +7,29 @@ import asyncio
 import pytest
 import redis.asyncio as redis
 
+from server.keys import BUCKETS, Buckets, new_room_id
 from server.rooms import ClockConfig, apply, commands
 from server.rooms.timing import due_at
-from server.timer_index import CLAIM_MS, TIMERS_KEY, TimerIndex
+from server.timer_index import CLAIM_MS, TimerIndex
 from tests.server.room_helpers import T0, ai_room, play, playing_room
 
 DAY = 24 * 3600 * 1000
 
 
-@pytest.fixture
-async def index(redis_server):
+@pytest.fixture(params=[1, BUCKETS], ids=["one-key", "bucketed"])
+async def index(redis_server, request):
+    """The index as on a single Redis (one key) and as under Redis Cluster (BUCKETS keys)."""
     client = redis.from_url(redis_server.url, decode_responses=True)
-    await client.delete(TIMERS_KEY)
-    yield TimerIndex(client, pace_ms=0)
-    await client.delete(TIMERS_KEY)
+    buckets = Buckets(request.param)
+    keys = [buckets.timers(bucket) for bucket in buckets.all()]
+    await client.delete(*keys)
+    yield TimerIndex(client, pace_ms=0, buckets=buckets)
+    await client.delete(*keys)
     await client.aclose()
+
+
+def entry_key(index: TimerIndex, room_id: str) -> str:
+    return index.buckets.timers(index.buckets.of(room_id))
 
 
 def test_room_owing_an_ai_move_is_due_at_its_last_move():
@@ -72,7 +80,7 @@ async def test_release_sets_the_next_due_time(index):
     claimed = await index.claim("room-x", T0, T0)
     await index.release("room-x", claimed,
                         play(playing_room(clock=ClockConfig(5_000, 0)), "a1", "b1"))
-    assert await index.redis.zscore(TIMERS_KEY, "room-x") == T0 + 5_000
+    assert await index.redis.zscore(entry_key(index, "room-x"), "room-x") == T0 + 5_000
 
 
 async def test_release_keeps_an_earlier_registration_made_meanwhile(index):
@@ -80,4 +88,12 @@ async def test_release_keeps_an_earlier_registration_made_meanwhile(index):
     claimed = await index.claim("room-x", T0, T0)
     await index.at("room-x", T0 + 1)  # another node registered the room again
     await index.release("room-x", claimed, None)
-    assert await index.redis.zscore(TIMERS_KEY, "room-x") == T0 + 1
+    assert await index.redis.zscore(entry_key(index, "room-x"), "room-x") == T0 + 1
+
+
+async def test_due_rooms_of_every_bucket_come_earliest_first(index):
+    rooms = [new_room_id() for _ in range(8)]
+    for offset, room_id in enumerate(rooms):
+        await index.at(room_id, T0 + 10 * (len(rooms) - offset))
+    due = await index.due(T0 + 1_000)
+    assert [room_id for room_id, _score in due] == rooms[::-1]

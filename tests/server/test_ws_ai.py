@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from engine.board import Board
 from server.rooms.outcomes import DEMO_RESTART_MS
 from tests.server.client import Player, create_room, http
 from tests.server.conftest import FAST_ENV
 
 
+@pytest.mark.redis_cluster
 async def test_game_against_the_ai_is_played_to_the_end(arena_node):
     room = await create_room(arena_node.url, variant="tictactoe", opponent="ai", ai_level=2,
                              your_side="second")
@@ -29,6 +32,7 @@ async def test_game_against_the_ai_is_played_to_the_end(arena_node):
     assert over["result"]["winner"] == outcome.winner
 
 
+@pytest.mark.redis_cluster
 async def test_ai_answers_a_human_move(arena_node):
     room = await create_room(arena_node.url, variant="gomoku", opponent="ai", your_side="first")
     me = await Player.join(arena_node.ws_url, room["room_id"], token=room["token"])

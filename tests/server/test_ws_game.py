@@ -11,6 +11,8 @@ from tests.server.client import Player, create_room, http, winning_line
 
 VARIANT_SPECS = [*VARIANTS, "caro-17", "custom-7x9-k4-standard", "custom-6x6-k3-freestyle-gravity"]
 
+pytestmark = pytest.mark.redis_cluster  # rooms over sockets, on both kinds of Redis
+
 
 async def seated_pair(node, **room_fields) -> tuple[dict, Player, Player]:
     room = await create_room(node.url, your_side="first", **room_fields)
@@ -97,6 +99,41 @@ async def test_rematch_swaps_the_seats(arena_node):
     assert rematch["type"] == "rematch" and rematch["state"]["game_no"] == 2
     assert (await first.move("a1"))["code"] == "not_your_turn"
     assert (await second.move("a1"))["type"] == "move"
+
+
+async def test_after_a_rematch_each_player_is_told_its_new_seat_before_the_event(arena_node):
+    room, first, second = await seated_pair(arena_node, variant="tictactoe")
+    spectator = await Player.join(arena_node.ws_url, room["room_id"], watch=True)
+    await first.command("resign")
+    await second.command("rematch_offer")
+    await first.command("rematch_accept")  # answered by the rematch event
+    await second.wait_for("rematch")
+    for player, seat in ((first, 2), (second, 1)):
+        told = [m for m in player.received if m["type"] in ("seat", "rematch")]
+        assert [m["type"] for m in told] == ["seat", "rematch"] and told[0]["seat"] == seat
+    await spectator.wait_for("rematch")
+    assert all(m["type"] != "seat" for m in spectator.received)
+
+
+async def test_presence_tells_when_the_win_may_be_claimed_against_a_player_who_left(arena_node):
+    room, first, second = await seated_pair(arena_node, variant="gomoku")
+    await first.wait_for("presence", lambda m: m["players"]["2"])
+    await second.close()
+    gone = await first.wait_for("presence", lambda m: not m["players"]["2"])
+    assert gone["claim_at"] == {"1": gone["away_since"]["2"] + 2000, "2": None}  # CLAIM_AFTER_S=2
+
+
+async def test_a_clock_starting_to_run_withdraws_the_claim_announced(arena_node):
+    room, first, second = await seated_pair(arena_node, variant="gomoku",
+                                            clock={"initial_s": 600})
+    await first.move("h8")
+    await second.wait_for("presence", lambda m: m["players"]["1"])
+    await first.close()
+    gone = await second.wait_for("presence", lambda m: not m["players"]["1"])
+    assert gone["claim_at"]["2"] is not None  # no clock runs yet: each side's first move is free
+    await second.move("h9")  # the first seat's clock now runs: it decides
+    again = await second.wait_for("presence")
+    assert again["claim_at"] == {"1": None, "2": None}
 
 
 async def test_claim_win_after_the_opponent_left_long_enough(arena_node):

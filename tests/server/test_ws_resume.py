@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from server.repository import EVENT_KEEP
 from tests.server.client import Player, create_room
 
@@ -13,6 +15,7 @@ async def started_game(node, variant: str = "gomoku"):
     return room, first, second
 
 
+@pytest.mark.redis_cluster
 async def test_reconnect_with_last_version_gets_exactly_the_missed_events(arena_node):
     room, first, second = await started_game(arena_node)
     await first.move("h8")

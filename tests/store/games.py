@@ -32,5 +32,6 @@ def finished_game(first: str | None = "p1", second: str | None = "p2", *, winner
                   "remaining": {"1": 290_000, "2": 295_000}, "running": None, "since": T0},
         "result": {"winner": winner, "reason": "resign" if winner else "agreement",
                    "line": [], "cells": []},
+        "opening": "none", "opening_choices": [],
         "created_at": T0, "started_at": T0, "finished_at": finished_at,
     }

@@ -112,3 +112,18 @@ async def test_many_rated_games_archived_at_once_are_each_applied_exactly_once(e
         history = (await connection.execute(sa.text(
             "SELECT count(*) FROM rating_history WHERE player_id = 'p'"))).scalar_one()
     assert p_games == 20 and history == 20
+
+
+async def test_an_archived_game_keeps_its_opening_rule_and_the_choices_made(engine):
+    game = finished_game() | {"opening": "swap2", "opening_choices": ["place_two", "white"]}
+    await archive_game(engine, game, now=T0)
+    stored = await find_game(engine, game["id"])
+    assert (stored["opening"], stored["opening_choices"]) == ("swap2", ["place_two", "white"])
+
+
+async def test_a_game_queued_before_opening_rules_is_archived_without_one(engine):
+    game = finished_game()
+    del game["opening"], game["opening_choices"]
+    await archive_game(engine, game, now=T0)
+    stored = await find_game(engine, game["id"])
+    assert (stored["opening"], stored["opening_choices"]) == ("none", [])
