@@ -37,6 +37,7 @@ from .keys import ONLINE_KEY, presence_key, state_key
 from .repository import ABANDON_GRACE_S
 from .rooms import RoomState, SeatKind, Transition
 from .rooms.claims import away_claim_at, away_claim_inputs
+from .store import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +168,7 @@ class Presence:
             return
         try:
             await self._publish(new.room_id, await self.message(new.room_id, new))
-        except (redis.RedisError, OSError) as exc:  # the commit stands; the refresh retries
+        except STORE_ERRORS as exc:  # the commit stands; the refresh retries
             log.warning("room %s: presence after a commit failed: %r", new.room_id, exc)
 
     def _local_sockets(self) -> int:
@@ -192,12 +193,12 @@ class Presence:
             for start in range(0, len(rooms), REFRESH_BATCH):
                 try:
                     await self._refresh(rooms[start:start + REFRESH_BATCH])
-                except (redis.RedisError, OSError) as exc:
+                except STORE_ERRORS as exc:
                     log.warning("presence refresh failed: %r", exc)
             try:
                 await self.redis.hset(ONLINE_KEY, self.node_id,
                                       json.dumps({"n": self._local_sockets(), "ts": now_ms()}))
-            except (redis.RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 log.warning("online count refresh failed: %r", exc)
             for room_id in set(self.published) - set(self.local):
                 del self.published[room_id]
