@@ -43,6 +43,11 @@ STORE_ERRORS: tuple[type[Exception], ...] = (redis.RedisError, RedisClusterExcep
 CONNECT_TIMEOUT_S = 3.0   # fail fast when Redis is down instead of hanging a request
 HEALTH_CHECK_INTERVAL_S = 30  # PING idle pooled connections before reuse so dead ones are dropped
 MAX_CONNECTIONS = 100     # per node (redis-py's default); pub/sub holds one of them
+# A cluster client's pools fail at once when full instead of waiting, and each archive outbox
+# bucket's consumer holds a connection in a blocking read (64 buckets: ~21 per master), so a
+# burst of moves found a pool of 100 full (MaxConnectionsError in bench/capacity.py --cluster).
+# Redis's own limit is 10,000 clients.
+CLUSTER_MAX_CONNECTIONS = 1000
 POOL_WAIT_S = 10.0        # how long a command waits for a free connection
 NODE_HEALTH_TIMEOUT_S = 1.0  # /healthz on a cluster: the longest one node's answer is awaited
 
@@ -73,7 +78,7 @@ def create_redis(settings: Settings) -> redis.Redis | RedisCluster:
 def create_cluster(url: str) -> RedisCluster:
     """A cluster client from `redis+cluster://[user:password@]host:port[,host:port...]`
     (`rediss+cluster://` for TLS). A command finding its connection pool full fails at once
-    (redis-py's cluster pools do not block); MAX_CONNECTIONS is per Redis node."""
+    (redis-py's cluster pools do not block); CLUSTER_MAX_CONNECTIONS is per Redis node."""
     parts = urlsplit(url)
     credentials, _, hosts = parts.netloc.rpartition("@")
     username, _, password = credentials.partition(":")
@@ -91,7 +96,7 @@ def create_cluster(url: str) -> RedisCluster:
         decode_responses=True,
         socket_connect_timeout=CONNECT_TIMEOUT_S,
         health_check_interval=HEALTH_CHECK_INTERVAL_S,
-        max_connections=MAX_CONNECTIONS,
+        max_connections=CLUSTER_MAX_CONNECTIONS,
     )
 
 
