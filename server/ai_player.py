@@ -40,6 +40,7 @@ from .room_service import RoomService
 from .rooms import Mode, Phase, RoomState, Transition, commands
 from .rooms.opening import FIRST_STONES, options_of
 from .rooms.timing import ai_due_at
+from .store import STORE_ERRORS
 from .timer_index import TimerIndex
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,7 @@ class AiPlayer:
             retry_at = now_ms() + RETRY_AFTER_FAILURE_MS
         finally:
             renewer.cancel()
-            with contextlib.suppress(redis.RedisError, OSError):
+            with contextlib.suppress(*STORE_ERRORS):
                 with contextlib.suppress(LockError):  # lapsed: nothing to release
                     await lease.release()
                 if retry_at is not None:

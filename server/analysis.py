@@ -70,6 +70,7 @@ class PerKeySlots:
         self.waiting = waiting
         self._slots: dict[str, asyncio.Semaphore] = {}
         self._holders: Counter[str] = Counter()  # running and waiting, per key
+        self.queued = 0  # waiting for a slot, all keys
 
     @contextlib.asynccontextmanager
     async def hold(self, key: str) -> AsyncIterator[None]:
@@ -79,8 +80,15 @@ class PerKeySlots:
         self._holders[key] += 1
         slot = self._slots.setdefault(key, asyncio.Semaphore(self.running))
         try:
-            async with slot:
+            self.queued += 1
+            try:
+                await slot.acquire()
+            finally:
+                self.queued -= 1
+            try:
                 yield
+            finally:
+                slot.release()
         finally:
             self._holders[key] -= 1
             if not self._holders[key]:
@@ -104,6 +112,7 @@ class AnalysisService:
         self._gate: BackgroundGate | None = None
         self._jobs: set[asyncio.Task] = set()
         self.board_slots = PerKeySlots(BOARD_SEARCHES_PER_IP, BOARD_WAITING_PER_IP)
+        metrics.board_waiting.set_function(lambda: float(self.board_slots.queued))
 
     @property
     def pool(self) -> AiPool:

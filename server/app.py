@@ -33,7 +33,7 @@ from . import (
 from .appkeys import REDIS, SETTINGS
 from .pages import index_page
 from .settings import Settings
-from .store import create_redis
+from .store import STORE_ERRORS, cluster_serves_every_slot, create_redis, is_cluster
 from .store_sql import context as sql_store
 
 log = logging.getLogger(__name__)
@@ -56,10 +56,14 @@ async def redis_context(app: web.Application) -> AsyncIterator[None]:
 
 
 async def ping(client: redis.Redis) -> bool:
+    """Can this node use its store? A single Redis answers PING; a Redis Cluster serves every
+    slot from masters this node reaches (server/store.py)."""
     try:
         async with asyncio.timeout(HEALTH_PING_TIMEOUT_S):
+            if is_cluster(client):
+                return await cluster_serves_every_slot(client)
             return bool(await client.ping())
-    except (redis.RedisError, OSError, TimeoutError) as exc:
+    except (*STORE_ERRORS, TimeoutError) as exc:
         log.debug("redis ping failed: %r", exc)
         return False
 

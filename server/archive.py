@@ -33,6 +33,7 @@ from .appkeys import OUTBOX, REDIS, SQL
 from .arena import ARENA
 from .clock import monotonic_s, now_ms
 from .metrics import ArenaMetrics
+from .store import STORE_ERRORS
 from .store_sql.archive import archive_game
 
 log = logging.getLogger(__name__)
@@ -84,7 +85,7 @@ class ArchiveConsumer:
                     await self.step()
             except asyncio.CancelledError:
                 raise
-            except (redis.RedisError, OSError) as error:
+            except STORE_ERRORS as error:
                 log.warning("archive outbox: Redis error %r; retrying", error)
                 await asyncio.sleep(RETRY_PAUSES_S[-1])
 

@@ -25,8 +25,6 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-import redis.asyncio as redis
-
 from .clock import now_ms
 from .metrics import ArenaMetrics
 from .repository import RoomRepository
@@ -34,6 +32,7 @@ from .room_service import RoomService
 from .rooms import RoomState, commands
 from .rooms.outcomes import abandon_at, demo_restart_at, flag_fallen
 from .rooms.timing import ai_due_at
+from .store import STORE_ERRORS
 from .timer_index import TimerIndex
 
 log = logging.getLogger(__name__)
@@ -61,7 +60,7 @@ class TimerLoop:
         while True:
             try:
                 await self.scan()
-            except (redis.RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 log.warning("timer scan failed: %r", exc)
             await asyncio.sleep(SCAN_INTERVAL_S)
 

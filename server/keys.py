@@ -56,13 +56,9 @@ def slot(name: str) -> int:
 # ------------------------------------------------------------------ room keys: tag {room id}
 
 def state_key(room_id: str) -> str:
-    """Hash `v` (version) and `data` (the room's state record): the commit's anchor."""
+    """Hash `v` (version), `data` (the room's state record) and the room's last events (`e:<v>`,
+    resume after a drop): the commit's anchor, one write per move (server/repository.py)."""
     return f"room:{{{room_id}}}:state"
-
-
-def events_key(room_id: str) -> str:
-    """List of the room's last events (resume after a drop); written by the commit."""
-    return f"room:{{{room_id}}}:events"
 
 
 def record_key(room_id: str, game: int | str) -> str:
@@ -76,13 +72,9 @@ def analysis_key(room_id: str, game_no: int) -> str:
 
 
 def presence_key(room_id: str) -> str:
-    """Hash: each node's socket counts in the room (server/presence.py)."""
+    """Hash: each node's socket counts in the room, and when each seat was last seen connected
+    (`seen:<seat>`: abandonment, `away_since`) (server/presence.py)."""
     return f"room:{{{room_id}}}:presence"
-
-
-def seen_key(room_id: str) -> str:
-    """Hash: when each seat was last seen connected (abandonment, `away_since`)."""
-    return f"room:{{{room_id}}}:seen"
 
 
 def chat_history_key(room_id: str, chat_channel: str) -> str:

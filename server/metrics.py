@@ -60,6 +60,9 @@ class ArenaMetrics:
         self.board_searches = Counter("caro_board_searches",
                                       "analysis board searches, by how they ended", ["end"],
                                       registry=registry)
+        self.board_waiting = Gauge("caro_board_searches_waiting",
+                                   "analysis board searches waiting for their address's slot",
+                                   registry=registry)
         self.ai_rebuilds = Counter("caro_ai_pool_rebuilds",
                                    "process pools rebuilt after a worker died", registry=registry)
         self.loop_lag = Histogram("caro_event_loop_lag_seconds", "event loop wake-up delay",

@@ -3,8 +3,9 @@
 Each node keeps its own socket counts per room and writes them to `room:{id}:presence` (hash
 field per node: `{"1": n, "2": n, "s": n, "ts": ms}`), refreshed every REFRESH_S. Entries not
 refreshed for STALE_MS are ignored, so the sockets of a node that died vanish by themselves.
-`room:{id}:seen` holds, per seat, when it was last seen connected: the basis of `away_since`,
-of the abandonment claim and of the abandonment of a game nobody plays (server/clock_timer.py).
+The same hash's fields `seen:1` and `seen:2` hold when each seat was last seen connected: the
+basis of `away_since`, of the abandonment claim and of the abandonment of a game nobody plays
+(server/clock_timer.py). One hash, so a refresh costs one write and one read per room.
 `online` holds each node's number of open room sockets (same freshness rule), summed for the
 "players online" count a player sees while looking for a game.
 
@@ -12,8 +13,10 @@ The presence message also says, per seat, from when that seat may claim the win 
 opponent is gone (`claim_at`, server/rooms/claims.py): worked out again whenever the totals
 change and after a commit that changes what the rule reads from the room's state.
 
-A room with an open socket anywhere never expires: each write here also renews the room's keys
-(state, events, chat) to ROOM_TTL_S + ABANDON_GRACE_S, never shortening them.
+A room with an open socket anywhere never expires: a socket opening or closing, and the
+refresh once every half ROOM_TTL_S per room (not every REFRESH_S: TTLs are Redis commands too,
+docs/performance.md), renew the room's keys (state, chat, presence) to ROOM_TTL_S +
+ABANDON_GRACE_S, never shortening them.
 """
 
 from __future__ import annotations
@@ -30,10 +33,11 @@ from redis.asyncio.client import Pipeline
 
 from .chat import chat_keys
 from .clock import now_ms
-from .keys import ONLINE_KEY, events_key, presence_key, seen_key, state_key
+from .keys import ONLINE_KEY, presence_key, state_key
 from .repository import ABANDON_GRACE_S
 from .rooms import RoomState, SeatKind, Transition
 from .rooms.claims import away_claim_at, away_claim_inputs
+from .store import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +45,7 @@ REFRESH_S = 5.0
 REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
 STALE_MS = 15_000
 SPECTATOR = "s"
+SEEN = "seen:"  # presence hash field prefix: `seen:1` is when seat 1 was last seen connected
 
 
 class Presence:
@@ -51,6 +56,10 @@ class Presence:
         self.redis = client
         self.node_id = node_id
         self.keep_s = room_ttl_s + ABANDON_GRACE_S
+        # A refresh renews a room's TTLs once this long after the last renewal (the keys keep
+        # at least ROOM_TTL_S after any commit, so half of it leaves a margin of two refreshes).
+        self.renew_ms = max(0, room_ttl_s * 500 - 2 * int(REFRESH_S * 1000))
+        self.renewed: dict[str, int] = {}  # per local room: when this node last renewed its TTLs
         self.publish = publish
         self.load = load
         self.claim_after_ms = claim_after_ms
@@ -89,21 +98,25 @@ class Presence:
             await self.mark_left(room_id, old)
         await self._changed(room_id)
 
-    def _queue_write(self, pipe: Pipeline, room_id: str, now: int) -> None:
-        """Queue this node's entry for the room (and when its seats were last seen)."""
+    def _queue_write(self, pipe: Pipeline, room_id: str, now: int, renew: bool = True) -> None:
+        """Queue this node's entry for the room and when its seats were last seen (one HSET),
+        and with `renew` the TTLs of the room's keys."""
         counts = self.local.get(room_id, Counter())
         entry = {role: counts[role] for role in ("1", "2", SPECTATOR)} | {"ts": now}
-        seen = {seat: now for seat in ("1", "2") if counts[seat] > 0}
+        seen = {SEEN + seat: now for seat in ("1", "2") if counts[seat] > 0}
         if any(counts.values()):
-            pipe.hset(presence_key(room_id), self.node_id, json.dumps(entry))
-            for key in (state_key(room_id), events_key(room_id), *chat_keys(room_id)):
-                pipe.expire(key, self.keep_s, gt=True)
+            pipe.hset(presence_key(room_id), mapping={self.node_id: json.dumps(entry)} | seen)
+            if renew:
+                for key in (state_key(room_id), *chat_keys(room_id)):
+                    pipe.expire(key, self.keep_s, gt=True)
         else:
             pipe.hdel(presence_key(room_id), self.node_id)
-        pipe.expire(presence_key(room_id), self.keep_s)
-        if seen:
-            pipe.hset(seen_key(room_id), mapping=seen)
-        pipe.expire(seen_key(room_id), self.keep_s)
+        if renew:
+            pipe.expire(presence_key(room_id), self.keep_s)
+            self.renewed[room_id] = now
+
+    def _renew_due(self, room_id: str, now: int) -> bool:
+        return now - self.renewed.get(room_id, 0) >= self.renew_ms
 
     async def _write(self, room_id: str) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -117,14 +130,10 @@ class Presence:
 
     async def mark_left(self, room_id: str, seat: int) -> None:
         """A seat's last local socket closed: it was seen until now."""
-        await self.redis.hset(seen_key(room_id), str(seat), now_ms())
+        await self.redis.hset(presence_key(room_id), SEEN + str(seat), now_ms())
 
     async def totals(self, room_id: str) -> tuple[Counter[str], dict[str, int]]:
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.hgetall(presence_key(room_id))
-            pipe.hgetall(seen_key(room_id))
-            entries, seen = await pipe.execute()
-        return _totals(entries, seen)
+        return _totals(await self.redis.hgetall(presence_key(room_id)))
 
     async def players_last_seen(self, room_id: str, state: RoomState) -> int | None:
         """When a human player of the room was last connected (now, while one is; None when
@@ -159,7 +168,7 @@ class Presence:
             return
         try:
             await self._publish(new.room_id, await self.message(new.room_id, new))
-        except (redis.RedisError, OSError) as exc:  # the commit stands; the refresh retries
+        except STORE_ERRORS as exc:  # the commit stands; the refresh retries
             log.warning("room %s: presence after a commit failed: %r", new.room_id, exc)
 
     def _local_sockets(self) -> int:
@@ -184,16 +193,18 @@ class Presence:
             for start in range(0, len(rooms), REFRESH_BATCH):
                 try:
                     await self._refresh(rooms[start:start + REFRESH_BATCH])
-                except (redis.RedisError, OSError) as exc:
+                except STORE_ERRORS as exc:
                     log.warning("presence refresh failed: %r", exc)
             try:
                 await self.redis.hset(ONLINE_KEY, self.node_id,
                                       json.dumps({"n": self._local_sockets(), "ts": now_ms()}))
-            except (redis.RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 log.warning("online count refresh failed: %r", exc)
             for room_id in set(self.published) - set(self.local):
                 del self.published[room_id]
                 self.states.pop(room_id, None)
+            for room_id in set(self.renewed) - set(self.local):
+                del self.renewed[room_id]
 
     async def _refresh(self, rooms: list[str]) -> None:
         """One round trip for a batch of rooms: write this node's entries, read the totals.
@@ -202,14 +213,13 @@ class Presence:
         now = now_ms()
         async with self.redis.pipeline(transaction=False) as pipe:
             for room_id in rooms:
-                self._queue_write(pipe, room_id, now)
+                self._queue_write(pipe, room_id, now, renew=self._renew_due(room_id, now))
             for room_id in rooms:
                 pipe.hgetall(presence_key(room_id))
-                pipe.hgetall(seen_key(room_id))
             replies = await pipe.execute()
-        readings = replies[len(replies) - 2 * len(rooms):]
-        for index, room_id in enumerate(rooms):
-            totals, seen = _totals(readings[2 * index], readings[2 * index + 1])
+        readings = replies[len(replies) - len(rooms):]
+        for room_id, reading in zip(rooms, readings, strict=True):
+            totals, seen = _totals(reading)
             published = self.published.get(room_id)
             if room_id in self.states and \
                     _message(totals, seen, self.states[room_id], self.claim_after_ms) == published:
@@ -224,15 +234,20 @@ class Presence:
         await self.publish(room_id, [message])
 
 
-def _totals(entries: dict[str, str], seen: dict[str, str]) -> tuple[Counter[str], dict[str, int]]:
-    """Sum the nodes' entries that are fresh (a dead node's entries go stale by themselves)."""
+def _totals(fields: dict[str, str]) -> tuple[Counter[str], dict[str, int]]:
+    """Sum the nodes' entries that are fresh (a dead node's entries go stale by themselves);
+    and when each seat was last seen."""
     totals: Counter[str] = Counter()
+    seen: dict[str, int] = {}
     cutoff = now_ms() - STALE_MS
-    for raw in entries.values():
+    for name, raw in fields.items():
+        if name.startswith(SEEN):
+            seen[name.removeprefix(SEEN)] = int(raw)
+            continue
         entry = json.loads(raw)
         if entry["ts"] >= cutoff:
             totals.update({k: v for k, v in entry.items() if k != "ts"})
-    return totals, {seat: int(ms) for seat, ms in seen.items()}
+    return totals, seen
 
 
 def _message(totals: Counter[str], seen: dict[str, int], state: RoomState | None,

@@ -4,11 +4,13 @@ Keys (named in server/keys.py, which says why each lives where it does; every pe
 carries the hash tag `{<room_id>}` so one room lives in one Redis Cluster slot and a Lua script
 may touch all of them):
 
-- `room:{id}:state`   hash `v` (version) and `data` (the state record, JSON); TTL ROOM_TTL_S
-                      after the last change, ABANDON_GRACE_S more while unfinished (so the
-                      timer that records an abandoned game finds it), renewed while a socket
-                      of the room is open (server/presence.py)
-- `room:{id}:events`  list of the last EVENT_KEEP events (JSON, each with its `v`); same TTL
+- `room:{id}:state`   hash: `v` (version), `data` (the state record, JSON), `x` (when the key
+                      expires as last set by a commit, epoch s) and one field `e:<v>` per event
+                      (JSON, with its `v`) for the last EVENT_KEEP events (up to TRIM_BATCH more
+                      before a batch is dropped); TTL at least ROOM_TTL_S after the last change,
+                      ABANDON_GRACE_S more while unfinished (so the timer that records an
+                      abandoned game finds it), and at most TTL_SLACK_S more than that; renewed
+                      while a socket of the room is open (server/presence.py)
 - `room:{id}:game:<n>` and `room:{id}:game:last`  finished game records; TTL RECORD_TTL_S
 - `lobby`             sorted set of public rooms waiting for a player (score: created_at)
 - `live`              sorted set of public rooms being played (score: when the game started)
@@ -18,13 +20,17 @@ The last three are one key each on a single Redis and BUCKETS keys under Redis C
 room's bucket sharing the room's slot (`keys.Buckets`).
 
 A change is committed by one Lua script that checks the stored version equals the version the
-change was computed from, then writes the state, appends the events, refreshes the TTLs and
-publishes the events on the room's channel — all or nothing. The commit that ends a game also
-writes its record and appends it to the archive outbox in the same script: a game that ended
-is on its way to the SQL archive, whatever happens to the node or the database next (a room
-cancelled before anyone joined had no game: it is not archived). Two
-writers at one version: the first wins, the second sees a conflict and gets the room as it is
-now in the same round trip (see server/room_service.py).
+change was computed from, then writes the state and appends the events (one HSET: they are
+fields of one hash), publishes the events on the room's channel — all or nothing. That is four
+Redis commands per move, the script call included (docs/performance.md, "the cost of a move"):
+the TTL is renewed only when the one the last commit set (`x`) is no longer within
+TTL_SLACK_S above what this change asks for (once per TTL_SLACK_S of play, or when a finished
+game shortens it), and old events are dropped TRIM_BATCH at a time. The commit that ends a game
+also writes its record and appends it to the archive outbox in the same script: a game that
+ended is on its way to the SQL archive, whatever happens to the node or the database next (a
+room cancelled before anyone joined had no game: it is not archived). Two writers at one
+version: the first wins, the second sees a conflict and gets the room as it is now in the same
+round trip (see server/room_service.py).
 """
 
 from __future__ import annotations
@@ -40,8 +46,9 @@ import redis.asyncio as redis
 from redis.exceptions import NoScriptError
 
 from .archive_entry import archive_entry
+from .clock import now_ms
 from .errors import ArenaError, ErrorCode
-from .keys import SINGLE, Buckets, events_key, record_key, room_channel, state_key
+from .keys import SINGLE, Buckets, record_key, room_channel, state_key
 from .redis_batch import CommandBatcher
 from .rooms import RoomState, Status, Transition
 from .store import register_publishing_script
@@ -49,29 +56,53 @@ from .store import register_publishing_script
 log = logging.getLogger(__name__)
 
 EVENT_KEEP = 200
+TRIM_BATCH = 32  # events past EVENT_KEEP are dropped this many at a time
+TTL_SLACK_S = 600  # a room's keys may live this much longer than their TTL (at most 1/10 of it)
 ABANDON_GRACE_S = 60  # an unfinished room's keys outlive ROOM_TTL_S by this much
 MISSING = -1  # the version a room has before it exists
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
+# KEYS: state, record of this game, last record, outbox.
+# ARGV: 1 expected v, 2 new v, 3 data, 4 TTL s, 5 now (epoch s), 6 TTL slack s, 7 EVENT_KEEP,
+# 8 TRIM_BATCH, 9 channel, 10 message, 11 record, 12 record TTL s, 13 outbox entry,
+# 14.. the events as field, JSON pairs.
 _COMMIT = """
-local current = redis.call('HGET', KEYS[1], 'v')
-if current == false then current = -1 else current = tonumber(current) end
+local head = redis.call('HMGET', KEYS[1], 'v', 'x')
+local current = tonumber(head[1]) or -1
 if current ~= tonumber(ARGV[1]) then return {0, current, redis.call('HGET', KEYS[1], 'data')} end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'data', ARGV[3])
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-if #ARGV >= 11 then
-  for i = 11, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
-  redis.call('EXPIRE', KEYS[2], ARGV[4])
-  redis.call('PUBLISH', ARGV[6], ARGV[7])
+local new_v, ttl, now, slack = tonumber(ARGV[2]), tonumber(ARGV[4]), tonumber(ARGV[5]),
+  tonumber(ARGV[6])
+local expires = tonumber(head[2])
+local renew = expires == nil or expires < now + ttl or expires > now + ttl + slack
+local fields = {'v', ARGV[2], 'data', ARGV[3]}
+if renew then
+  fields[#fields + 1] = 'x'
+  fields[#fields + 1] = string.format('%d', now + ttl + slack)
 end
-if ARGV[8] ~= '' then
-  redis.call('SET', KEYS[3], ARGV[8], 'EX', ARGV[9])
-  redis.call('SET', KEYS[4], ARGV[8], 'EX', ARGV[9])
+for i = 14, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(fields))
+if renew then redis.call('EXPIRE', KEYS[1], ttl + slack) end
+local keep, batch = tonumber(ARGV[7]), tonumber(ARGV[8])
+if new_v > keep and math.floor((new_v - keep) / batch) > math.floor((current - keep) / batch) then
+  local old = {}
+  for v = math.max(1, new_v - keep - 2 * batch + 1), new_v - keep do
+    old[#old + 1] = string.format('e:%d', v)
+  end
+  if #old > 0 then redis.call('HDEL', KEYS[1], unpack(old)) end
 end
-if ARGV[10] ~= '' then redis.call('XADD', KEYS[5], '*', 'game', ARGV[10]) end
-return {1, tonumber(ARGV[2])}
+if #ARGV >= 14 then redis.call('PUBLISH', ARGV[9], ARGV[10]) end
+if ARGV[11] ~= '' then
+  redis.call('SET', KEYS[2], ARGV[11], 'EX', ARGV[12])
+  redis.call('SET', KEYS[3], ARGV[11], 'EX', ARGV[12])
+end
+if ARGV[13] ~= '' then redis.call('XADD', KEYS[4], '*', 'game', ARGV[13]) end
+return {1, new_v}
 """
+
+
+def event_field(v: int) -> str:
+    """The state hash's field holding the event of version `v`."""
+    return f"e:{v}"
 
 
 def dumps(data: Any) -> str:
@@ -146,13 +177,15 @@ class RoomRepository:
         room_id = state.room_id
         record = dumps(game_record(state)) if finished else ""
         entry = dumps(archive_entry(state)) if finished and state.public_game_id else ""
-        keys = [state_key(room_id), events_key(room_id), record_key(room_id, state.game_no),
+        keys = [state_key(room_id), record_key(room_id, state.game_no),
                 record_key(room_id, "last"),
                 self.buckets.outbox(self.outbox_key, self.buckets.of(room_id))]
         ttl = self.room_ttl_s + (0 if state.status is Status.FINISHED else ABANDON_GRACE_S)
-        args = [expected_v, state.v, dumps(state.to_record()), ttl, EVENT_KEEP,
-                room_channel(room_id), dumps(list(events)), record, self.record_ttl_s, entry,
-                *(dumps(event) for event in events)]
+        args = [expected_v, state.v, dumps(state.to_record()), ttl, now_ms() // 1000,
+                min(TTL_SLACK_S, ttl // 10), EVENT_KEEP, TRIM_BATCH, room_channel(room_id),
+                dumps(list(events)), record, self.record_ttl_s, entry]
+        for event in events:
+            args += [event_field(event["v"]), dumps(event)]
         try:
             reply = await self._batch.execute("EVALSHA", self._commit.sha, len(keys), *keys, *args)
         except NoScriptError:  # not run: Redis lost its scripts (a restart); this loads it
@@ -167,12 +200,11 @@ class RoomRepository:
             return []
         if not 0 <= v < current_v or current_v - v > EVENT_KEEP:
             return None
-        raw = await self.redis.lrange(events_key(room_id), -EVENT_KEEP, -1)
-        events = [json.loads(item) for item in raw]
-        wanted = [event for event in events if v < event["v"] <= current_v]
-        if len(wanted) != current_v - v:
+        raw = await self.redis.hmget(state_key(room_id),
+                                     [event_field(n) for n in range(v + 1, current_v + 1)])
+        if any(item is None for item in raw):
             return None
-        return wanted
+        return [json.loads(item) for item in raw]
 
     async def record(self, room_id: str, game: int | None) -> dict[str, Any] | None:
         raw = await self.redis.get(record_key(room_id, "last" if game is None else game))

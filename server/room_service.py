@@ -140,7 +140,7 @@ class RoomService:
                 continue
             # Registered before the commit: if this node dies right after committing, another
             # node's timer scan still finds the room (a stale registration is harmless).
-            await self.timers.schedule(transition.state)
+            await self.timers.follow(state, transition.state)
             commit = await self.repo.commit(state, transition)
             if commit.ok:
                 self.recent.put(transition.state)

@@ -21,6 +21,7 @@ Use the client created by the app (`app[REDIS]`, see server/app.py) rather than 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from urllib.parse import unquote, urlsplit
 
@@ -42,7 +43,13 @@ STORE_ERRORS: tuple[type[Exception], ...] = (redis.RedisError, RedisClusterExcep
 CONNECT_TIMEOUT_S = 3.0   # fail fast when Redis is down instead of hanging a request
 HEALTH_CHECK_INTERVAL_S = 30  # PING idle pooled connections before reuse so dead ones are dropped
 MAX_CONNECTIONS = 100     # per node (redis-py's default); pub/sub holds one of them
+# A cluster client's pools fail at once when full instead of waiting, and each archive outbox
+# bucket's consumer holds a connection in a blocking read (64 buckets: ~21 per master), so a
+# burst of moves found a pool of 100 full (MaxConnectionsError in bench/capacity.py --cluster).
+# Redis's own limit is 10,000 clients.
+CLUSTER_MAX_CONNECTIONS = 1000
 POOL_WAIT_S = 10.0        # how long a command waits for a free connection
+NODE_HEALTH_TIMEOUT_S = 1.0  # /healthz on a cluster: the longest one node's answer is awaited
 
 
 def create_redis(settings: Settings) -> redis.Redis | RedisCluster:
@@ -71,7 +78,7 @@ def create_redis(settings: Settings) -> redis.Redis | RedisCluster:
 def create_cluster(url: str) -> RedisCluster:
     """A cluster client from `redis+cluster://[user:password@]host:port[,host:port...]`
     (`rediss+cluster://` for TLS). A command finding its connection pool full fails at once
-    (redis-py's cluster pools do not block); MAX_CONNECTIONS is per Redis node."""
+    (redis-py's cluster pools do not block); CLUSTER_MAX_CONNECTIONS is per Redis node."""
     parts = urlsplit(url)
     credentials, _, hosts = parts.netloc.rpartition("@")
     username, _, password = credentials.partition(":")
@@ -89,13 +96,38 @@ def create_cluster(url: str) -> RedisCluster:
         decode_responses=True,
         socket_connect_timeout=CONNECT_TIMEOUT_S,
         health_check_interval=HEALTH_CHECK_INTERVAL_S,
-        max_connections=MAX_CONNECTIONS,
+        max_connections=CLUSTER_MAX_CONNECTIONS,
     )
 
 
 def is_cluster(client: object) -> bool:
     """Is this client a Redis Cluster's (scripts publish with SPUBLISH, pub/sub is sharded)?"""
     return isinstance(client, RedisCluster)
+
+
+async def cluster_serves_every_slot(client: RedisCluster) -> bool:
+    """Health of a Redis Cluster as this node sees it: a reachable node says `cluster_state:ok`
+    (every slot has a master), and every master in that node's view answers this client. A
+    dead node the client still remembers (a master replaced by its replica) does not count:
+    asking every known node (redis-py's PING) would report the cluster down until the client
+    forgets it. Nodes are asked at once, each for at most NODE_HEALTH_TIMEOUT_S."""
+    if not client.get_nodes():
+        await client.initialize()  # the first command would: learn the topology from the seeds
+    nodes = client.get_nodes()
+    answers = await asyncio.gather(
+        *(asyncio.wait_for(client.cluster_info(target_nodes=node), NODE_HEALTH_TIMEOUT_S)
+          for node in nodes), return_exceptions=True)
+    answered = {node.name for node, answer in zip(nodes, answers, strict=True)
+                if isinstance(answer, dict)}
+    witness = next((node for node, answer in zip(nodes, answers, strict=True)
+                    if isinstance(answer, dict) and answer.get("cluster_state") == "ok"), None)
+    if witness is None:
+        return False
+    view = await client.execute_command("CLUSTER NODES", target_nodes=witness)
+    masters = [address.split("@")[0] for address, node in view.items()
+               if "master" in (flags := node["flags"].split(",")) and "fail" not in flags
+               and node["slots"]]
+    return all(address in answered for address in masters)
 
 
 def register_publishing_script(client: redis.Redis | RedisCluster, text: str) -> AsyncScript:

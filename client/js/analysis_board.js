@@ -4,7 +4,7 @@
 // share the position: the URL always holds it. Another position, or leaving the page, aborts
 // the search in progress.
 
-import { ApiError, importRecord, streamAnalysis } from "./api.js";
+import { ApiError, importRecord, streamAnalysis, variantList } from "./api.js";
 import { Board } from "./board.js";
 import { errorText, t } from "./i18n.js";
 import { cellToStr, replay, strToCell } from "./notation.js";
@@ -12,7 +12,6 @@ import { el, tEl } from "./ui.js";
 import { winChance } from "./review.js";
 import { boardOf } from "./variants.js";
 
-const VARIANTS = ["gomoku", "caro", "caro-exact", "gomoku-standard", "caro9", "tictactoe", "connect4"];
 const LINES = 3;
 
 function readUrl() {
@@ -28,9 +27,20 @@ export function mountAnalysisBoard(main) {
   let board = null;
   let search = null; // the AbortController of the search in progress
 
-  const select = el("select", { id: "board-variant", "aria-label": t("board.variant") },
-    ...VARIANTS.map((name) => el("option", { value: name }, name)));
-  select.value = spec;
+  // The named variants as the server lists them, and the board's own spec when it is another
+  // (a custom board from a link or an imported record).
+  let named = [];
+  const select = el("select", { id: "board-variant", "aria-label": t("board.variant") });
+  function listVariants() {
+    const names = named.includes(spec) ? named : [...named, spec];
+    select.replaceChildren(...names.map((name) => el("option", { value: name }, name)));
+    select.value = spec;
+  }
+  listVariants();
+  variantList().then((list) => {
+    named = list.variants.map((v) => v.name);
+    listVariants();
+  }, () => {});
   const boardHost = el("div", { class: "board-wrap" });
   const status = el("div", { class: "status", id: "board-status", role: "status" });
   const lines = el("ol", { class: "engine-lines", id: "lines" });
@@ -78,7 +88,7 @@ export function mountAnalysisBoard(main) {
     if (!described) throw new ApiError("bad_variant");
     spec = nextSpec;
     variant = described;
-    select.value = spec;
+    listVariants();
     buildBoard();
     setMoves(nextMoves);
   }

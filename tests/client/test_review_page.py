@@ -137,6 +137,16 @@ def test_the_analysis_board_draws_any_board_the_server_describes(players):
     expect(me.page.locator('[role="gridcell"]')).to_have_count(15 * 15)  # gomoku instead
 
 
+def test_the_analysis_board_offers_the_servers_variants_and_names_a_custom_board(players):
+    me = players("board-variants")
+    me.page.goto(f"{me.base_url}/analysis?variant=custom-9x11-k4-standard&moves=e5")
+    picker = me.page.locator("#board-variant")
+    expect(picker).to_have_value("custom-9x11-k4-standard")
+    listed = me.page.request.get(f"{me.base_url}/api/variants").json()["variants"]
+    for variant in listed:  # renju too: the page keeps no list of its own
+        expect(picker.locator(f'option[value="{variant["name"]}"]')).to_have_count(1)
+
+
 def test_review_page_says_why_a_blocked_five_did_not_win_in_vietnamese(players, app_server):
     game_id = finished_game(app_server, _play_caro)
     me = players("review-vi")

@@ -7,6 +7,7 @@ the replica, and counts the commits after it, which the promoted master had no r
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 from server.keys import state_key
@@ -82,5 +83,22 @@ async def test_a_killed_master_is_replaced_and_the_game_on_its_shard_keeps_every
         # waited REDIS_WAIT_MS in vain and was counted
         assert await metric(node_a.url, "caro_unreplicated_commits_total") > 0
         assert moves_seen(first) == moves_seen(second) == acknowledged
+    finally:
+        cluster.stop()
+
+
+async def test_healthz_is_ok_once_a_replica_serves_the_killed_masters_slots(
+        tmp_path, server_factory):
+    cluster = RedisClusterProcesses.start(tmp_path)
+    try:
+        node = server_factory.start("node-a", redis_url=cluster.url, env=FAST_ENV)
+        room = await create_room(node.url, variant="gomoku", your_side="first")
+        dead = cluster.master_of(state_key(room["room_id"]))
+        dead.kill()
+        cluster.wait_for_failover(state_key(room["room_id"]), dead)
+        # the node's client still knows the dead node: it must not count against the cluster
+        status, body = node.health()
+        assert status == 200, body
+        assert json.loads(body)["redis"] is True
     finally:
         cluster.stop()

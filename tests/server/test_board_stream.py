@@ -71,7 +71,12 @@ async def test_one_address_runs_two_searches_and_queues_four_more(server_factory
         streams = [asyncio.create_task(session.post(url, json=POSITION)) for _ in range(6)]
         running = [await streams[0], await streams[1]]  # headers: they got their slots
         assert [response.status for response in running] == [200, 200]
-        await asyncio.sleep(1)  # the four others reach the server and wait for a slot
+        for _ in range(POLLS):  # the four others reach the server and wait for a slot
+            if await metric(node.url, "caro_board_searches_waiting") == 4:
+                break
+            await asyncio.sleep(POLL_S)
+        else:
+            raise AssertionError("the four other searches did not wait for a slot")
         assert not any(task.done() for task in streams[2:])
         async with session.post(url, json=POSITION) as refused:
             assert refused.status == 429 and (await refused.json())["error"] == "rate_limited"

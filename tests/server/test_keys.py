@@ -9,7 +9,6 @@ from server.keys import (
     Buckets,
     ai_lease_key,
     chat_history_key,
-    events_key,
     new_room_id,
     presence_key,
     room_channel,
@@ -30,7 +29,7 @@ def test_minted_room_ids_land_on_bucket_slots():
 
 def test_room_keys_and_channel_share_the_room_slot():
     room_id = new_room_id()
-    names = [state_key(room_id), events_key(room_id), presence_key(room_id),
+    names = [state_key(room_id), presence_key(room_id),
              chat_history_key(room_id, "players"), ai_lease_key(room_id), room_channel(room_id)]
     assert {slot(name) for name in names} == {slot(room_id)}
 

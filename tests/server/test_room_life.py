@@ -69,9 +69,10 @@ async def backdate(node: ServerNode, room_id: str, seconds: int) -> None:
     record = json.loads(await client.hget(key, "data"))
     record["created_at"] -= seconds * 1000
     await client.hset(key, "data", json.dumps(record))
-    seen_key = f"room:{{{room_id}}}:seen"
-    for seat, ms in (await client.hgetall(seen_key)).items():
-        await client.hset(seen_key, seat, int(ms) - seconds * 1000)
+    presence_key = f"room:{{{room_id}}}:presence"
+    for field, ms in (await client.hgetall(presence_key)).items():
+        if field.startswith("seen:"):  # when a seat was last seen connected
+            await client.hset(presence_key, field, int(ms) - seconds * 1000)
     await client.aclose()
 
 
