@@ -11,23 +11,13 @@ import json
 import time
 
 from server.keys import state_key
-from tests.faults.conftest import FAST_ENV, moves_seen, room_state
+from tests.faults.conftest import FAST_ENV
+from tests.faults.two_node_game import FIRST, finish_and_check, start_game
 from tests.redis_cluster import RedisClusterProcesses
 from tests.server.client import Player, create_room, metric
 
 RECOVERY_S = 30.0
 RETRY_EVERY_S = 0.2
-# Seat 1 fills the bottom row from a1, seat 2 row 3: seat 1's fifth stone (e1) wins.
-FIRST = ["a1", "b1", "c1", "d1", "e1"]
-SECOND = ["a3", "b3", "c3", "d3"]
-
-
-async def play(mover: Player, opponent: Player, move: str, acknowledged: list[str]) -> None:
-    """One move, acknowledged to the mover (its own `move` event), seen by the opponent."""
-    event = await mover.move(move)
-    assert event["type"] == "move", event
-    acknowledged.append(move)
-    await opponent.wait_for("move", lambda m: m["v"] == event["v"])
 
 
 async def play_once_recovered(mover: Player, opponent: Player, move: str,
@@ -52,37 +42,22 @@ async def test_a_killed_master_is_replaced_and_the_game_on_its_shard_keeps_every
         tmp_path, server_factory):
     cluster = RedisClusterProcesses.start(tmp_path)
     try:
-        node_a = server_factory.start("node-a", redis_url=cluster.url, env=FAST_ENV)
-        node_b = server_factory.start("node-b", redis_url=cluster.url, env=FAST_ENV)
-        room = await create_room(node_a.url, variant="gomoku", your_side="first")
-        rid = room["room_id"]
-        first = await Player.join(node_a.ws_url, rid, token=room["token"])
-        second = await Player.join(node_b.ws_url, rid)
-        acknowledged: list[str] = []
-        for n in range(3):
-            await play(first, second, FIRST[n], acknowledged)
-            await play(second, first, SECOND[n], acknowledged)
+        game = await start_game(server_factory, cluster.url)
+        rid = game.room_id
 
         # every move so far was confirmed by the shard's replica before it was answered
-        for node in (node_a, node_b):
+        for node in game.nodes:
             assert await metric(node.url, "caro_unreplicated_commits_total") == 0
         dead = cluster.master_of(state_key(rid))
         dead.kill()
         promoted = cluster.wait_for_failover(state_key(rid), dead)
         assert promoted is not dead
 
-        await play_once_recovered(first, second, FIRST[3], acknowledged)
-        await play(second, first, SECOND[3], acknowledged)
-        await play(first, second, FIRST[4], acknowledged)
-        over = await second.wait_for("game_over")
-        assert over["result"]["winner"] == 1
-
-        state = await room_state(node_b.url, rid)
-        assert state["moves"] == acknowledged
+        await play_once_recovered(game.first, game.second, FIRST[3], game.acknowledged)
+        await finish_and_check(game)
         # the promoted master has no replica (its old master stays dead): each commit since
         # waited REDIS_WAIT_MS in vain and was counted
-        assert await metric(node_a.url, "caro_unreplicated_commits_total") > 0
-        assert moves_seen(first) == moves_seen(second) == acknowledged
+        assert await metric(game.nodes[0].url, "caro_unreplicated_commits_total") > 0
     finally:
         cluster.stop()
 
