@@ -53,14 +53,21 @@ def busy_budget_ms(budget_ms: int, workers: int, waiting: int) -> int:
     return max(min(budget_ms, BUSY_FLOOR_MS), budget_ms * workers // (workers + waiting))
 
 
-def start_worker(node_pid: int, warm: bool, nice: int = WORKER_NICE) -> None:
+def start_worker(node_pid: int, warm: bool, nice: int = WORKER_NICE,
+                 idle_class: bool = False) -> None:
     """Worker initializer. Searches run at a lower CPU priority than the server (WORKER_NICE):
     with as many workers as cores, the event loop still gets a core the moment it has work
     instead of queueing behind the searches (bench/loop_lag.py measures it). Game analyses
-    run in their own pool at a lower priority still (``nice``), behind live moves."""
+    run in their own pool at a lower priority still (``nice``) and in Linux's SCHED_IDLE class
+    (``idle_class``): a woken server preempts such a worker at once, where a nice-15 one could
+    still hold the core for a scheduler tick (human move p99 +58% with four analyses running,
+    bench/load.py --alternate)."""
     threading.Thread(target=_exit_with_node, args=(node_pid,), daemon=True).start()
     with contextlib.suppress(OSError):
         os.nice(nice)
+    if idle_class and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     _map_large_blocks()
     if warm:
         warm_up()
@@ -97,11 +104,12 @@ class AiPool:
     and follows the live one's ``idle`` / ``busy`` events (server/background.py)."""
 
     def __init__(self, workers: int, metrics: ArenaMetrics, warm: bool = True,
-                 nice: int = WORKER_NICE, gauges: bool = True) -> None:
+                 nice: int = WORKER_NICE, gauges: bool = True, idle_class: bool = False) -> None:
         self.workers = workers
         self.metrics = metrics
         self.warm = warm
         self.nice = nice
+        self.idle_class = idle_class
         self._slots = asyncio.Semaphore(workers)
         self.idle = asyncio.Event()  # set while no search runs or waits
         self.idle.set()
@@ -120,7 +128,8 @@ class AiPool:
         takes over the AI move of a dead node must not spend its 5 s on starting a process."""
         executor = ProcessPoolExecutor(self.workers, mp_context=WORKER_START,
                                        initializer=start_worker,
-                                       initargs=(os.getpid(), self.warm, self.nice))
+                                       initargs=(os.getpid(), self.warm, self.nice,
+                                                 self.idle_class))
         for _ in range(self.workers):
             executor.submit(int)
         return executor

@@ -119,7 +119,7 @@ class AnalysisService:
         """The analysis workers, started by the first analysis (most nodes never need them)."""
         if self._pool is None:
             self._pool = AiPool(self.settings.analysis_workers, self.metrics,
-                                nice=ANALYSIS_NICE, gauges=False)
+                                nice=ANALYSIS_NICE, gauges=False, idle_class=True)
             self._gate = BackgroundGate(self.live, self._pool)
         return self._pool
 

@@ -257,7 +257,8 @@ class SocketSession:
         """The events after a version, or a snapshot when they are unknown (None); `force`
         sends even events already sent (a `sync` the client asked for)."""
         if events is None:
-            return self._out({"type": "snapshot", "v": state.v, "state": state.to_public()})
+            snapshot = {"type": "snapshot", "v": state.v, "state": state.to_public()}
+            return [*self._reseat(state), *self._out(snapshot)]
         return [action for event in events for action in self._out(event, force=force)]
 
     def resynced(self) -> list[Action]:
@@ -287,6 +288,16 @@ class SocketSession:
                     return [MoveSeat(old, self.seat), Send({"type": "seat", "seat": self.seat}),
                             Send(message, text)]
         return [Send(message, text)]
+
+    def _reseat(self, state: RoomState) -> list[Outgoing]:
+        """A snapshot newer than the seat's version may hold a swap the socket never saw as an
+        event (a `sync` or catch-up across a gap): the seat is read from the state itself."""
+        if state.v <= self.seat_v:
+            return []
+        old, self.seat, self.seat_v = self.seat, self.seat_of(state), state.v
+        if old is None or self.seat is None or old == self.seat:
+            return []
+        return [MoveSeat(old, self.seat), Send({"type": "seat", "seat": self.seat})]
 
     def _sees_spectators(self) -> bool:
         return self.seat is None or self.spectator_chat

@@ -28,6 +28,8 @@ from urllib.parse import unquote, urlsplit
 import fakeredis
 import redis.asyncio as redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
 from redis.commands.core import AsyncScript
 from redis.exceptions import RedisClusterException
 
@@ -49,6 +51,11 @@ MAX_CONNECTIONS = 100     # per node (redis-py's default); pub/sub holds one of 
 # Redis's own limit is 10,000 clients.
 CLUSTER_MAX_CONNECTIONS = 1000
 POOL_WAIT_S = 10.0        # how long a command waits for a free connection
+# After Redis restarts, every pooled connection is dead but looks open: without a retry each one
+# fails the first command sent on it (an `internal_error` to a player, tests/faults). A command
+# that failed to connect or lost its connection is sent again on a new one, twice at most. A
+# room commit sent twice cannot apply twice: its script checks the room's version.
+RETRY = Retry(ExponentialBackoff(cap=0.5, base=0.05), 2)
 NODE_HEALTH_TIMEOUT_S = 1.0  # /healthz on a cluster: the longest one node's answer is awaited
 
 
@@ -71,6 +78,7 @@ def create_redis(settings: Settings) -> redis.Redis | RedisCluster:
         health_check_interval=HEALTH_CHECK_INTERVAL_S,
         max_connections=MAX_CONNECTIONS,
         timeout=POOL_WAIT_S,
+        retry=RETRY,
     )
     return redis.Redis.from_pool(pool)
 

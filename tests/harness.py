@@ -65,9 +65,19 @@ def compile_engine_once() -> None:
 
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    (port,) = free_ports(1)
+    return port
+
+
+def free_ports(count: int) -> list[int]:
+    """`count` different TCP ports on 127.0.0.1 that nothing listens on right now (held open
+    together while chosen: ports chosen one after the other may repeat)."""
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+                   for _ in range(count)]
+        for sock in sockets:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in sockets]
 
 
 def require_binary(name: str) -> str:

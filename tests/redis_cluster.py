@@ -18,7 +18,7 @@ from pathlib import Path
 import redis
 from redis.crc import key_slot
 
-from tests.harness import RedisServer, free_port, require_binary, stop_processes
+from tests.harness import RedisServer, free_ports, require_binary, stop_processes
 
 MASTERS = 3
 REPLICAS_PER_MASTER = 1
@@ -33,14 +33,16 @@ class RedisClusterProcesses:
 
     @classmethod
     def start(cls, base_dir: Path) -> RedisClusterProcesses:
+        count = MASTERS * (1 + REPLICAS_PER_MASTER)
+        ports = free_ports(2 * count)  # a client port and a bus port each, all different
         servers = []
-        for n in range(MASTERS * (1 + REPLICAS_PER_MASTER)):
+        for n in range(count):
             directory = base_dir / f"cluster-{n}"
             directory.mkdir()
-            servers.append(RedisServer(port=free_port(), directory=directory, extra_args=(
+            servers.append(RedisServer(port=ports[2 * n], directory=directory, extra_args=(
                 "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                 "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
-                "--cluster-port", str(free_port()),  # the bus port, else port + 10000
+                "--cluster-port", str(ports[2 * n + 1]),  # the bus port, else port + 10000
                 # a replica that lost its master for long may still be promoted
                 "--cluster-replica-validity-factor", "0",
             )))

@@ -4,6 +4,7 @@ live pool works and continued when it is idle (server/background.py), with real 
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 
@@ -42,4 +43,17 @@ async def test_background_workers_stop_while_a_live_search_runs_and_continue_aft
         await asyncio.wait_for(job, timeout=30)
     finally:
         await gate.close()
+        await asyncio.gather(live.close(), background.close())
+
+
+async def test_background_workers_run_in_the_idle_scheduling_class_live_ones_do_not():
+    metrics = ArenaMetrics()
+    live = AiPool(1, metrics, warm=False)
+    background = AiPool(1, metrics, warm=False, gauges=False, idle_class=True)
+    try:
+        await asyncio.gather(live.call(int), background.call(int))
+        policies = [{os.sched_getscheduler(pid) for pid in pool.worker_pids()}
+                    for pool in (live, background)]
+        assert policies == [{os.SCHED_OTHER}, {os.SCHED_IDLE}]
+    finally:
         await asyncio.gather(live.close(), background.close())

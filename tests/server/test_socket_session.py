@@ -198,6 +198,19 @@ def test_a_rematch_resent_by_a_sync_is_not_swapped_again():
     assert session.seat == 2
 
 
+def test_a_swap_inside_a_gap_closed_by_a_snapshot_moves_the_seat_before_the_snapshot():
+    session = opened(playing(), TOKEN_A)
+    after = rematch_of(playing())
+    actions = session.history(after, None, force=True)
+    assert (actions[:2], sent(actions)[-1]["type"], session.seat) == (
+        [MoveSeat(1, 2), Send({"type": "seat", "seat": 2})], "snapshot", 2)
+
+
+def test_a_snapshot_without_a_swap_keeps_the_seat():
+    session = opened(playing(), TOKEN_A)
+    assert [type(a) for a in session.history(playing(), None, force=True)] == [Send]
+
+
 # -- presence -------------------------------------------------------------------------------------
 def test_an_opened_socket_is_counted_present_in_its_seat():
     session = SocketSession("r1", 0)
