@@ -14,7 +14,7 @@ function accountForm(mode, onDone) {
   }), "password");
   const submit = tEl("button", mode === "register" ? "account.register" : "account.login",
     { type: "submit", class: "btn primary small", id: "account-submit" });
-  const form = el("form", { class: "account-form card", id: "account-form" },
+  const form = el("form", { class: "account-form card", id: "account-form", "data-mode": mode },
     el("label", {}, tEl("span", "account.username"), username),
     el("label", {}, tEl("span", "account.password"), password),
     submit);
@@ -36,9 +36,13 @@ function accountForm(mode, onDone) {
 /** Mounts the account corner into `slot` (an element of the top bar). */
 export function mountAccount(slot) {
   let open = null;
+  // The open form is kept across renders (the identity answers at load and after any change
+  // re-render the corner): a form rebuilt while the player types loses what was typed.
+  let form = null;
   const render = (who) => {
     const close = () => {
       open = null;
+      form = null;
       whoAmI().then(render);
     };
     const items = [];
@@ -59,7 +63,12 @@ export function mountAccount(slot) {
         });
         items.push(button);
       }
-      if (open) items.push(accountForm(open, close));
+      if (open) {
+        if (!form || form.dataset.mode !== open) form = accountForm(open, close);
+        items.push(form);
+      } else {
+        form = null;
+      }
     }
     slot.replaceChildren(...items);
   };
