@@ -281,23 +281,22 @@ class SocketSession:
                 return []
             self.last_v = max(self.last_v, v)
             if v > self.seat_v:
-                old, self.seat, self.seat_v = self.seat, seat_after(message, self.seat), v
-                if old is not None and self.seat is not None and old != self.seat:
-                    # Presence counts the socket in its new seat, and the page learns which
-                    # seat it holds now before the event (the page keeps no swap rule).
-                    return [MoveSeat(old, self.seat), Send({"type": "seat", "seat": self.seat}),
-                            Send(message, text)]
+                return [*self._seat_at(seat_after(message, self.seat), v), Send(message, text)]
         return [Send(message, text)]
 
     def _reseat(self, state: RoomState) -> list[Outgoing]:
         """A snapshot newer than the seat's version may hold a swap the socket never saw as an
         event (a `sync` or catch-up across a gap): the seat is read from the state itself."""
-        if state.v <= self.seat_v:
+        return self._seat_at(self.seat_of(state), state.v) if state.v > self.seat_v else []
+
+    def _seat_at(self, seat: int | None, v: int) -> list[Outgoing]:
+        """The socket holds `seat` from room version `v` on. A player's seat that changed moves
+        its presence, and the page learns which seat it holds now before the event or snapshot
+        that changed it (the page keeps no swap rule)."""
+        old, self.seat, self.seat_v = self.seat, seat, v
+        if old is None or seat is None or old == seat:
             return []
-        old, self.seat, self.seat_v = self.seat, self.seat_of(state), state.v
-        if old is None or self.seat is None or old == self.seat:
-            return []
-        return [MoveSeat(old, self.seat), Send({"type": "seat", "seat": self.seat})]
+        return [MoveSeat(old, seat), Send({"type": "seat", "seat": seat})]
 
     def _sees_spectators(self) -> bool:
         return self.seat is None or self.spectator_chat
