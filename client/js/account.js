@@ -42,7 +42,6 @@ export function mountAccount(slot) {
   const render = (who) => {
     const close = () => {
       open = null;
-      form = null;
       whoAmI().then(render);
     };
     const items = [];
