@@ -100,14 +100,14 @@ LEVELS: dict[int, Level] = {
             4, "Club", "Câu lạc bộ",
             "A solid club player: no careless moves, sees attacks of fours and threes.",
             "Kỳ thủ câu lạc bộ vững vàng: không đi ẩu, thấy các đòn bốn và ba.",
-            800, GridStrength(None, 12_000, True, True),
+            800, GridStrength(None, 20_000, True, True),
             Connect4Strength(0.0, 10, 0.05), 0.05,
         ),
         Level(
             5, "Expert", "Chuyên gia",
             "Deep reading; hard to surprise.",
             "Đọc sâu, khó bị bất ngờ.",
-            1000, GridStrength(None, 80_000, True, True),
+            1000, GridStrength(None, 150_000, True, True),
             Connect4Strength(0.3, CONNECT4_CELLS, 0.0), 0.0,
         ),
         Level(
