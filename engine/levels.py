@@ -93,7 +93,7 @@ LEVELS: dict[int, Level] = {
             3, "Casual", "Nghiệp dư",
             "Reads short forcing lines and rarely slips.",
             "Đọc được các thế ép ngắn, ít khi sơ suất.",
-            500, GridStrength(None, 1_000, True, False, 0.3, 150, 4),
+            500, GridStrength(None, 2_000, True, False, 0.3, 150, 4),
             Connect4Strength(0.0, 6, 0.15), 0.15,
         ),
         Level(
