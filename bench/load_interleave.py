@@ -1,0 +1,148 @@
+"""A background load switched on and off every few seconds within one run, each move counted in
+the arm it overlapped (bench/load.py ``--interleave S``).
+
+``--alternate`` compares half-minute runs with and without analyses; on a shared machine another
+session's burst lands in one of them and the arms' p99 differ by more than any effect. Here the
+background load is switched on for S seconds, off for S seconds, and so on, in one run. A move
+(sent -> its opponent received it) counts as "with" when the background load ran at any moment
+of it and "without" when it ran at no moment of it; a burst of the machine's other load then
+falls on both arms alike.
+
+Two background loads: the node's own analyses (``--analyses N``: a move is "with" while an
+analysis-board search is in flight, the only time the analysis workers run), and, as the
+control, ``--burners N``: N plain busy loops in the analysis workers' scheduling class
+(SCHED_IDLE, nice 15) and no analyses: what any CPU-bound background process costs the node on
+this host, whatever its code."""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+from bench.load_clients import Tally
+from bench.stats import percentile
+
+Interval = tuple[float, float]  # time.perf_counter() seconds: the same clock in every process
+BURNER = "while True: pass"
+
+
+class Switch:
+    """Turns a background load on and off every ``period_s`` seconds from ``start()`` to
+    ``stop()`` (on first), calling ``on_change(True|False)``; keeps the on-intervals."""
+
+    def __init__(self, period_s: float, on_change: Callable[[bool], None]) -> None:
+        self.period_s = period_s
+        self.on_change = on_change
+        self.on_intervals: list[Interval] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        on = True
+        while True:
+            self.on_change(on)
+            began = time.perf_counter()
+            stopped = self._stop.wait(self.period_s)
+            if on:
+                self.on_intervals.append((began, time.perf_counter()))
+            if stopped:
+                self.on_change(False)
+                return
+            on = not on
+
+
+class Burners:
+    """``count`` busy-loop processes at the analysis workers' priority (nice 15, SCHED_IDLE),
+    stopped (SIGSTOP) while off."""
+
+    def __init__(self, count: int) -> None:
+        self._processes = [subprocess.Popen([sys.executable, "-c", BURNER],
+                                            preexec_fn=_background_priority)
+                           for _ in range(count)]
+        self.set_running(False)
+
+    def set_running(self, running: bool) -> None:
+        for process in self._processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(process.pid, signal.SIGCONT if running else signal.SIGSTOP)
+
+    def close(self) -> None:
+        for process in self._processes:
+            process.kill()
+            process.wait()
+
+
+def _background_priority() -> None:
+    os.nice(15)
+    os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
+class Busy:
+    """Sorted, merged intervals during which the background load ran; whether a span met one."""
+
+    def __init__(self, intervals: list[Interval]) -> None:
+        merged: list[list[float]] = []
+        for start, end in sorted(intervals):
+            if merged and start <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        self._starts = [start for start, _ in merged]
+        self._ends = [end for _, end in merged]
+
+    def overlaps(self, start: float, end: float) -> bool:
+        """Whether some interval meets [start, end]: the last one starting at or before
+        ``end`` does, if it has not ended before ``start``."""
+        index = bisect.bisect_right(self._starts, end) - 1
+        return index >= 0 and self._ends[index] >= start
+
+
+def split_by(busy: Busy, sent_s: list[float], latencies_ms: list[float]
+             ) -> tuple[list[float], list[float]]:
+    """(latencies of the moves the load overlapped, latencies of those it did not)."""
+    with_, without = [], []
+    for sent, latency_ms in zip(sent_s, latencies_ms, strict=True):
+        overlapped = busy.overlaps(sent, sent + latency_ms / 1000)
+        (with_ if overlapped else without).append(latency_ms)
+    return with_, without
+
+
+def compare(tally: Tally, intervals: list[Interval], what: str) -> str:
+    """A table of both arms' human move and AI reply latencies, and their ratios."""
+    busy = Busy(intervals)
+    human = split_by(busy, tally.sent_s, tally.latencies_ms)
+    ai = split_by(busy, tally.ai_sent_s, tally.ai_latencies_ms)
+    lines = ["| arm | human moves | human p50 / p95 / p99 ms | AI replies | AI p50 / p99 ms |",
+             "|---|---|---|---|---|"]
+    for name, moves, replies in ((f"with {what}", human[0], ai[0]),
+                                 (f"without {what}", human[1], ai[1])):
+        lines.append(f"| {name} | {len(moves)} | {_quantiles(moves, (.5, .95, .99), '.1f')} | "
+                     f"{len(replies)} | {_quantiles(replies, (.5, .99), '.0f')} |")
+    ratios = ", ".join(f"{label} {ratio:.2f}" for label, ratio in _ratios(human, ai))
+    return "\n".join([*lines, "", f"with / without: {ratios}"])
+
+
+def _quantiles(values: list[float], qs: tuple[float, ...], fmt: str) -> str:
+    return " / ".join(format(percentile(values, q), fmt) for q in qs)
+
+
+def _ratios(human: tuple[list[float], list[float]], ai: tuple[list[float], list[float]]
+            ) -> Iterator[tuple[str, float]]:
+    for label, (with_, without), q in (("human p50", human, .5), ("human p95", human, .95),
+                                        ("human p99", human, .99), ("AI p50", ai, .5),
+                                        ("AI p99", ai, .99)):
+        yield label, percentile(with_, q) / percentile(without, q)
