@@ -4,9 +4,9 @@ the arm it overlapped (bench/load.py ``--interleave S``).
 ``--alternate`` compares half-minute runs with and without analyses; on a shared machine another
 session's burst lands in one of them and the arms' p99 differ by more than any effect. Here the
 background load is switched on for S seconds, off for S seconds, and so on, in one run. A move
-(sent -> its opponent received it) counts as "with" when the background load ran at any moment
-of it and "without" when it ran at no moment of it; a burst of the machine's other load then
-falls on both arms alike.
+(sent -> its opponent received it) counts as "with" when the background load ran all along it
+and "without" when it ran at no moment of it (one that crosses a switch counts in neither); a
+burst of the machine's other load then falls on both arms alike.
 
 Two background loads: the node's own analyses (``--analyses N``: a move is "with" while an
 analysis-board search is in flight, the only time the analysis workers run), and, as the
@@ -92,7 +92,7 @@ def _background_priority() -> None:
 
 
 class Busy:
-    """Sorted, merged intervals during which the background load ran; whether a span met one."""
+    """Sorted, merged intervals during which the background load ran; which arm a span is in."""
 
     def __init__(self, intervals: list[Interval]) -> None:
         merged: list[list[float]] = []
@@ -104,21 +104,23 @@ class Busy:
         self._starts = [start for start, _ in merged]
         self._ends = [end for _, end in merged]
 
-    def overlaps(self, start: float, end: float) -> bool:
-        """Whether some interval meets [start, end]: the last one starting at or before
-        ``end`` does, if it has not ended before ``start``."""
+    def arm(self, start: float, end: float) -> str | None:
+        """"with" when [start, end] lies within one interval, "without" when it meets none,
+        None when it crosses a border (so a long span, likelier to meet a border, is dropped
+        from both arms alike instead of joining the "with" arm more often)."""
         index = bisect.bisect_right(self._starts, end) - 1
-        return index >= 0 and self._ends[index] >= start
+        if index < 0 or self._ends[index] < start:
+            return "without"
+        return "with" if self._starts[index] <= start and end <= self._ends[index] else None
 
 
 def split_by(busy: Busy, sent_s: list[float], latencies_ms: list[float]
              ) -> tuple[list[float], list[float]]:
-    """(latencies of the moves the load overlapped, latencies of those it did not)."""
-    with_, without = [], []
+    """(latencies of the moves made while the load ran, of those made while it did not)."""
+    arms: dict[str | None, list[float]] = {"with": [], "without": [], None: []}
     for sent, latency_ms in zip(sent_s, latencies_ms, strict=True):
-        overlapped = busy.overlaps(sent, sent + latency_ms / 1000)
-        (with_ if overlapped else without).append(latency_ms)
-    return with_, without
+        arms[busy.arm(sent, sent + latency_ms / 1000)].append(latency_ms)
+    return arms["with"], arms["without"]
 
 
 def compare(tally: Tally, intervals: list[Interval], what: str) -> str:
