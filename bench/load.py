@@ -117,7 +117,6 @@ def merge(tallies: list[Tally]) -> Tally:
         merged.latencies_ms += tally.latencies_ms
         merged.ai_latencies_ms += tally.ai_latencies_ms
         merged.sent_s += tally.sent_s
-        merged.ai_sent_s += tally.ai_sent_s
         merged.moves += tally.moves
         merged.ai_moves += tally.ai_moves
         merged.errors.update(tally.errors)

@@ -33,7 +33,6 @@ class Tally:
     latencies_ms: list[float] = field(default_factory=list)
     ai_latencies_ms: list[float] = field(default_factory=list)
     sent_s: list[float] = field(default_factory=list)  # each move's send time (perf_counter)
-    ai_sent_s: list[float] = field(default_factory=list)  # of the move each AI reply answered
     moves: int = 0
     ai_moves: int = 0
     errors: collections.Counter = field(default_factory=collections.Counter)
@@ -98,7 +97,6 @@ class Game:
         elapsed_ms = (time.perf_counter() - sent) * 1000
         if by_ai:
             self.tally.ai_latencies_ms.append(elapsed_ms)
-            self.tally.ai_sent_s.append(sent)
             self.tally.ai_moves += 1
         else:
             self.tally.latencies_ms.append(elapsed_ms)
