@@ -10,12 +10,23 @@ choice cost no time. A colour choice that swaps the seats swaps the clock's time
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..errors import ArenaError, ErrorCode
 from . import commands as cmd
+from . import events as ev
 from .clock import Clock
-from .opening import Choice, Phase, actor_of, has_acted, opening_stones, options_of, phase_of
-from .outcomes import Event, Step, move_deadline, require_player, require_playing
+from .opening import (
+    Choice,
+    Opening,
+    Phase,
+    actor_of,
+    has_acted,
+    opening_stones,
+    options_of,
+    phase_of,
+)
+from .outcomes import Step, move_deadline, require_player, require_playing
 from .state import RoomState, other
 
 
@@ -48,8 +59,10 @@ def clock_after_stone(state: RoomState, seat: int, now: int, plies: int) -> Cloc
     return state.clock.after_action(seat, now, running)
 
 
-def phase_fields(state: RoomState) -> Event:
-    """The opening fields an event carries in a room with an opening rule."""
+def phase_fields(state: RoomState) -> dict[str, Any]:
+    """The opening fields an event carries in a room with an opening rule (none without)."""
+    if state.opening is Opening.NONE:
+        return {}
     return {"phase": state.phase.value, "opening_choices": list(state.opening_choices)}
 
 
@@ -77,9 +90,8 @@ def choose(state: RoomState, command: cmd.OpeningChoice, now: int) -> Step:
         clock = clock.swapped() if clock else None
         state = replace(state, seats=(state.seats[1], state.seats[0]))
     state = replace(state, clock=clock, last_move_at=now, move_deadline=move_deadline(state, now))
-    return state, [{"type": "opening_choice", "seat": seat, "choice": choice.value,
-                    "swapped": swap, **phase_fields(state), "turn": state.turn,
-                    "seats": {str(n): (s.to_public() if (s := state.seat(n)) else None)
-                              for n in (1, 2)},
-                    "clock": clock.to_dict() if clock else None, "last_move_at": now,
-                    "move_deadline": state.move_deadline}]
+    return state, [ev.OpeningChoice(
+        seat=seat, choice=choice.value, swapped=swap, **phase_fields(state), turn=state.turn,
+        seats={str(n): (s.to_public() if (s := state.seat(n)) else None) for n in (1, 2)},
+        clock=clock.to_dict() if clock else None, last_move_at=now,
+        move_deadline=state.move_deadline)]
