@@ -3,6 +3,7 @@
 // state and reports clicks through `choose(choice)`; it never talks to the server.
 
 import { t } from "./i18n.js";
+import { allows } from "./state.js";
 import { el } from "./ui.js";
 
 const FIRST_STONES = 3; // the opener's stones (black, white, black)
@@ -11,13 +12,6 @@ const MORE_STONES = 2; // swap2: the two more (white, black)
 /** Is the game being played in an opening phase (stones to place or a choice to make)? */
 export function inOpening(state) {
   return state.status === "playing" && Boolean(state.phase) && state.phase !== "play";
-}
-
-/** The choices on offer in a choose phase: place_two only in swap2 after three stones. */
-export function choicesOffered(state) {
-  if (state.phase !== "choose") return [];
-  const more = state.opening === "swap2" && state.moves.length === FIRST_STONES;
-  return more ? ["black", "white", "place_two"] : ["black", "white"];
 }
 
 /** The stone being placed: its number among the stones of this step, and its colour. */
@@ -40,7 +34,7 @@ export function openingStatus(state, mySeat, actorName) {
     return [t("opening.place.them", { ...step, name: actorName }), "them"];
   }
   if (!mine) return [t("opening.choose.them", { name: actorName }), "them"];
-  return [t(choicesOffered(state).length === 3 ? "opening.choose.swap2" : "opening.choose"), "you"];
+  return [t(state.choices.includes("place_two") ? "opening.choose.swap2" : "opening.choose"), "you"];
 }
 
 /** A line for the chat log about a choice just made: [key, params]. */
@@ -65,9 +59,9 @@ export function renderOpeningCard(card, m, choose) {
     items.unshift(el("p", { class: "opening-banner", id: "opening-banner" },
       openingStatus(state, mySeat, m.actorName)[0]));
   }
-  if (state.phase === "choose" && state.turn === mySeat && inOpening(state)) {
+  if (allows(state, mySeat, "opening_choice")) { // the choices on offer: the server's `choices`
     items.push(el("div", { class: "offer-buttons opening-choices" },
-      choicesOffered(state).map((choice) => el("button", {
+      state.choices.map((choice) => el("button", {
         class: `btn${choice === "place_two" ? "" : " primary"}`, type: "button",
         id: `choose-${choice.replace("_", "-")}`, disabled: !m.ready, onclick: () => choose(choice),
       }, t(`opening.${choice}`)))));

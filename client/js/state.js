@@ -6,7 +6,8 @@
 // names is that field's new value, so the page never keeps what the server has cleared.
 const STATE_FIELDS = ["status", "turn", "clock", "moves", "result", "last_move_at", "started_at",
   "finished_at", "draw_offer", "takeback_request", "rematch_offer", "move_deadline",
-  "forbidden", "public", "game_id", "claim_at", "phase", "opening_choices", "seats"];
+  "forbidden", "public", "game_id", "claim_at", "phase", "opening_choices", "choices", "seats",
+  "allowed"];
 
 /** Returns the state after `event` (a versioned server event); the input is not changed. */
 export function applyEvent(state, event) {
@@ -21,6 +22,15 @@ export function applyEvent(state, event) {
     next.moves = [...state.moves, event.move];
   }
   return next;
+}
+
+/**
+ * May the player in `seat` send `command` (a message type: "move", "takeback_request", ...)
+ * now? The server says so in the state's `allowed` (docs/protocol.md §1,
+ * server/rooms/allowed.py); the page keeps no copy of the rules.
+ */
+export function allows(state, seat, command) {
+  return Boolean(seat && state.allowed && (state.allowed[seat] || []).includes(command));
 }
 
 /** Milliseconds left on `seat`'s clock at server time `now`, or null without a clock. */

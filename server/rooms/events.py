@@ -4,8 +4,8 @@
 An event carries every state field it changes, under that field's name and with its new value
 (`status`, `turn`, `clock`, `draw_offer`, ...), so a client applies any of them the same way;
 the few other fields say what happened (`seat`, `move`, `choice`, ...). The rules build these
-values; `machine.apply` stamps each with its version (`v`) and the first with the command's
-`cid`, and hands the server their wire form
+values; `machine.apply` stamps each with its version (`v`), the first with the command's
+`cid`, every one with the seats' `allowed` commands, and hands the server their wire form
 (`to_wire`: JSON-ready, the dict stored in the room's event log and sent to the sockets).
 
 `EVENT_TYPES` is derived from the definitions below, so the replay tests
@@ -25,11 +25,13 @@ BySeat = dict[str, Any]  # keyed by seat number as text ("1", "2"), as in the pu
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
-    """What every event carries: its room version and the `cid` of the command that caused
-    it (on the first event of that command only)."""
+    """What every event carries: its room version, the `cid` of the command that caused it
+    (on the first event of that command only), and the commands each seat may send once it
+    has happened (`allowed`, server/rooms/allowed.py: nearly every event changes it)."""
 
     v: int = 0
     cid: str | UnsetType = UNSET
+    allowed: BySeat | UnsetType = UNSET
 
     @property
     def kind(self) -> str:
@@ -86,6 +88,7 @@ class Move(Timed, frozen=True, tag="move"):
     forbidden: list[str]
     phase: str | UnsetType = UNSET  # in rooms with an opening rule
     opening_choices: list[str] | UnsetType = UNSET
+    choices: list[str] | UnsetType = UNSET
     unscored: Public | UnsetType = UNSET  # a row the rule does not count, and why
 
 
@@ -159,6 +162,7 @@ class OpeningChoice(Timed, frozen=True, tag="opening_choice"):
     swapped: bool  # the players changed seats (server/rooms/offers.py `seat_after`)
     phase: str
     opening_choices: list[str]
+    choices: list[str]
     turn: int
     seats: BySeat
     clock: Public | None

@@ -18,6 +18,7 @@ from msgspec.structs import replace as with_fields
 from . import commands as cmd
 from . import events as ev
 from . import offers, opening_play, play
+from .allowed import allowed_by_seat, public_state
 from .outcomes import Step, flag_fallen, timeout
 from .state import SEATS, RoomState
 
@@ -73,15 +74,17 @@ def _stamp(old: RoomState, new: RoomState, events: list[ev.Event],
            cid: str | None) -> Transition:
     """Give each event its version (consecutive after the old state's) and echo the `cid`;
     an event that sets `move_deadline` also sets the `claim_at` it implies, and a rematch
-    carries the new state."""
+    carries the new state. Every event says what each seat may do next (worked out once,
+    from the last event's state: the events of a command are applied together)."""
     if not events:
         return Transition(old, ())
     new = replace(new, v=old.v + len(events))
+    allowed = allowed_by_seat(new)
     stamped = []
     for index, event in enumerate(events):
-        event = with_fields(event, v=old.v + index + 1)
+        event = with_fields(event, v=old.v + index + 1, allowed=allowed)
         if isinstance(event, ev.Rematch):
-            event = with_fields(event, state=new.to_public())
+            event = with_fields(event, state=public_state(new))
         if isinstance(event, ev.Timed):  # who may claim on a deadline (state.claim_at)
             event = with_fields(event, claim_at={str(n): new.deadline_claim_at(n) for n in SEATS})
         if index == 0 and cid is not None:

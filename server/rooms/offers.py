@@ -29,13 +29,20 @@ def _require_pending_from_opponent(pending: int | None, seat: int) -> None:
         raise ArenaError(ErrorCode.NOTHING_PENDING, "your opponent has not offered that")
 
 
-def draw_offer(state: RoomState, command: cmd.DrawOffer, now: int) -> Step:
-    seat = require_player(command.seat)
+def check_draw_offer(state: RoomState, seat: int) -> None:
+    """Raise unless `seat` may offer a draw now (an offer that meets the opponent's accepts
+    it)."""
     require_playing(state)
     require_play_phase(state, "draw offer")
+    if state.draw_offer != other(seat):
+        _require_no_pending(state.draw_offer, seat)
+
+
+def draw_offer(state: RoomState, command: cmd.DrawOffer, now: int) -> Step:
+    seat = require_player(command.seat)
+    check_draw_offer(state, seat)
     if state.draw_offer == other(seat):
         return draw_answer(state, cmd.DrawAnswer(seat, accept=True), now)
-    _require_no_pending(state.draw_offer, seat)
     offered = ev.DrawOffered(seat=seat, draw_offer=seat)
     if state.is_ai(other(seat)):
         return state, [offered, ev.DrawDeclined(seat=other(seat))]
@@ -51,14 +58,20 @@ def draw_answer(state: RoomState, command: cmd.DrawAnswer, now: int) -> Step:
     return replace(state, draw_offer=None), [ev.DrawDeclined(seat=seat)]
 
 
-def takeback_request(state: RoomState, command: cmd.TakebackRequest, now: int) -> Step:
-    seat = require_player(command.seat)
+def check_takeback_request(state: RoomState, seat: int) -> None:
+    """Raise unless `seat` may ask to take its last move back now: one of its own after the
+    opening's stones, and no request pending."""
     require_playing(state)
     require_play_phase(state, "takeback")
     if len(state.moves) < seat:  # seat 1 owns moves 0, 2, ...; seat 2 owns 1, 3, ...
         raise ArenaError(ErrorCode.NOTHING_TO_TAKE_BACK, "you have no move to take back")
     require_keeps_opening(state, len(state.moves) - _undone(state, seat))
     _require_no_pending(state.takeback_request, seat)
+
+
+def takeback_request(state: RoomState, command: cmd.TakebackRequest, now: int) -> Step:
+    seat = require_player(command.seat)
+    check_takeback_request(state, seat)
     if state.is_ai(other(seat)):
         return take_back(state, seat, now)
     return (replace(state, takeback_request=seat),
@@ -103,14 +116,26 @@ def _require_finished(state: RoomState) -> None:
         raise ArenaError(ErrorCode.GAME_NOT_OVER, "a rematch comes after the game")
 
 
-def rematch_offer(state: RoomState, command: cmd.RematchOffer, now: int) -> Step:
-    seat = require_player(command.seat)
+def _rematch_at_once(state: RoomState, seat: int) -> bool:
+    """An offer by `seat` is a rematch at once: it meets the opponent's, or the AI's yes."""
+    return state.rematch_offer == other(seat) or state.is_ai(other(seat))
+
+
+def check_rematch_offer(state: RoomState, seat: int) -> None:
+    """Raise unless `seat` may offer a rematch now: after a game both seats played, with no
+    offer of its own pending."""
     _require_finished(state)
     if state.free_seat() is not None:
         raise ArenaError(ErrorCode.GAME_OVER, "this room was cancelled before anyone joined")
-    if state.rematch_offer == other(seat) or state.is_ai(other(seat)):
+    if not _rematch_at_once(state, seat):
+        _require_no_pending(state.rematch_offer, seat)
+
+
+def rematch_offer(state: RoomState, command: cmd.RematchOffer, now: int) -> Step:
+    seat = require_player(command.seat)
+    check_rematch_offer(state, seat)
+    if _rematch_at_once(state, seat):
         return rematch(state, now)
-    _require_no_pending(state.rematch_offer, seat)
     return replace(state, rematch_offer=seat), [ev.RematchOffered(seat=seat, rematch_offer=seat)]
 
 

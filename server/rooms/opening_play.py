@@ -23,7 +23,6 @@ from .opening import (
     actor_of,
     has_acted,
     opening_stones,
-    options_of,
     phase_of,
 )
 from .outcomes import Step, move_deadline, require_player, require_playing
@@ -63,20 +62,26 @@ def phase_fields(state: RoomState) -> dict[str, Any]:
     """The opening fields an event carries in a room with an opening rule (none without)."""
     if state.opening is Opening.NONE:
         return {}
-    return {"phase": state.phase.value, "opening_choices": list(state.opening_choices)}
+    return {"phase": state.phase.value, "opening_choices": list(state.opening_choices),
+            "choices": [choice.value for choice in state.choices]}
+
+
+def check_choice(state: RoomState, seat: int, by_ai: bool = False) -> None:
+    """Raise unless `seat` (played by the AI or not) has a colour to choose now (which
+    choices: the state's `choices`)."""
+    require_playing(state)
+    if state.phase is not Phase.CHOOSE:
+        raise ArenaError(ErrorCode.WRONG_PHASE, "there is no colour to choose now")
+    if seat != state.turn or state.is_ai(seat) != by_ai:
+        raise ArenaError(ErrorCode.NOT_YOUR_TURN, "your opponent chooses now")
 
 
 def choose(state: RoomState, command: cmd.OpeningChoice, now: int) -> Step:
     """The chooser takes a colour (black sits in seat 1, so taking the other seat's colour
     swaps the seats) or, in swap2, places two more stones."""
     seat = require_player(command.seat)
-    require_playing(state)
-    plies = len(state.moves)
-    if state.phase is not Phase.CHOOSE:
-        raise ArenaError(ErrorCode.WRONG_PHASE, "there is no colour to choose now")
-    if seat != state.turn or state.is_ai(seat) != command.by_ai:
-        raise ArenaError(ErrorCode.NOT_YOUR_TURN, "your opponent chooses now")
-    options = options_of(state.opening, state.phase, plies)
+    check_choice(state, seat, command.by_ai)
+    options = state.choices
     if command.choice not in options:
         raise ArenaError(ErrorCode.BAD_CHOICE,
                          f"the choices now are {', '.join(o.value for o in options)}")

@@ -133,12 +133,17 @@ def cancel(state: RoomState, command: cmd.Cancel, now: int) -> Step:
     return end_game(state, Result(None, Reason.CANCELLED), now)
 
 
-def move(state: RoomState, command: cmd.Move, now: int) -> Step:
-    seat_no = require_player(command.seat)
+def check_move(state: RoomState, seat: int, by_ai: bool = False) -> None:
+    """Raise unless `seat` (played by the AI or not) may place a stone now."""
     require_playing(state)
-    if seat_no != state.turn or state.is_ai(seat_no) != command.by_ai:
+    if seat != state.turn or state.is_ai(seat) != by_ai:
         raise ArenaError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
     require_stone_phase(state)
+
+
+def move(state: RoomState, command: cmd.Move, now: int) -> Step:
+    seat_no = require_player(command.seat)
+    check_move(state, seat_no, command.by_ai)
     board = board_after(state.variant, state.moves)
     try:
         text = board.move_str(board.push_str(command.move))

@@ -15,7 +15,16 @@ from collections.abc import Callable
 
 from engine.board import Board
 from server.errors import ArenaError
-from server.rooms import ClockConfig, Mode, Opening, RoomState, apply, commands, new_room
+from server.rooms import (
+    ClockConfig,
+    Mode,
+    Opening,
+    RoomState,
+    apply,
+    commands,
+    new_room,
+    public_state,
+)
 from server.rooms.events import EVENT_TYPES
 from server.rooms.state import Status
 from tests.server.event_reducer import apply_event
@@ -96,7 +105,7 @@ def random_game(seed: int, openings: bool = False) -> tuple[dict, list[tuple[lis
     public state after them (what GET /api/rooms/{id} would answer)."""
     rng = random.Random(seed)
     state = random_room(rng, seed, openings)
-    first, now, steps = state.to_public(), T0, []
+    first, now, steps = public_state(state), T0, []
     for _step in range(STEPS):
         now += rng.choice([0, 100, 1500, 8000])
         try:
@@ -107,7 +116,7 @@ def random_game(seed: int, openings: bool = False) -> tuple[dict, list[tuple[lis
             continue
         state = transition.state
         if transition.events:
-            steps.append((list(transition.events), state.to_public()))
+            steps.append((list(transition.events), public_state(state)))
     return first, steps
 
 
@@ -149,7 +158,7 @@ def test_replaying_the_events_of_random_opening_games_gives_the_servers_state():
 def test_a_takeback_after_a_draw_offer_clears_it_in_the_replayed_state():
     state = new_room(room_id="r", variant="tictactoe", mode=Mode.HUMAN, public=False, now=T0,
                      creator_seat=1, creator_name="A", token_hash=HASH_A, ai_level=1, clock=None)
-    held = state.to_public()
+    held = public_state(state)
     for command in (commands.Join(HASH_B, "B"), commands.Move(1, "b2"), commands.Move(2, "a1"),
                     commands.TakebackRequest(1), commands.DrawOffer(2),
                     commands.TakebackAnswer(2, True)):
@@ -158,14 +167,14 @@ def test_a_takeback_after_a_draw_offer_clears_it_in_the_replayed_state():
             held = apply_event(held, event)
         state = transition.state
     assert state.status is Status.PLAYING and state.draw_offer is None
-    assert held == state.to_public()
+    assert held == public_state(state)
 
 
 def test_an_unlisted_room_replays_as_private():
     state = new_room(room_id="r", variant="tictactoe", mode=Mode.HUMAN, public=True, now=T0,
                      creator_seat=1, creator_name="A", token_hash=HASH_A, ai_level=1, clock=None)
     transition = apply(state, commands.Unlist(1), T0)
-    held = state.to_public()
+    held = public_state(state)
     for event in transition.events:
         held = apply_event(held, event)
-    assert held == transition.state.to_public() and held["public"] is False
+    assert held == public_state(transition.state) and held["public"] is False
