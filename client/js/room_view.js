@@ -275,7 +275,8 @@ export class RoomView {
         class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
       }, formatClock(left)));
     });
-    if (state.clock && state.status === "playing" && state.moves.length < 2) {
+    // The server's clock says when neither side's time runs yet (it starts after each first move).
+    if (state.clock && state.status === "playing" && state.clock.running === null) {
       rows.push(el("p", { class: "muted clock-note", id: "clock-note" }, t("room.clock.first")));
     }
     const deadline = this.deadlineText(m);
