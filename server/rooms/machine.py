@@ -82,12 +82,12 @@ def _stamp(old: RoomState, new: RoomState, events: list[ev.Event],
     allowed = allowed_by_seat(new)
     stamped = []
     for index, event in enumerate(events):
-        event = with_fields(event, v=old.v + index + 1, allowed=allowed)
+        fields: dict[str, Any] = {"v": old.v + index + 1, "allowed": allowed}
         if isinstance(event, ev.Rematch):
-            event = with_fields(event, state=public_state(new))
+            fields["state"] = public_state(new)
         if isinstance(event, ev.Timed):  # who may claim on a deadline (state.claim_at)
-            event = with_fields(event, claim_at={str(n): new.deadline_claim_at(n) for n in SEATS})
+            fields["claim_at"] = {str(n): new.deadline_claim_at(n) for n in SEATS}
         if index == 0 and cid is not None:
-            event = with_fields(event, cid=cid)
-        stamped.append(event.to_wire())
+            fields["cid"] = cid
+        stamped.append(with_fields(event, **fields).to_wire())
     return Transition(new, tuple(stamped))
