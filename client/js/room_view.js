@@ -43,9 +43,9 @@ function countdown(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** Is this the seated player of a public room waiting for anyone to come? */
+/** Is this the seated player of a public room waiting for anyone to come (it may unlist it)? */
 function isSearching({ state, mySeat }) {
-  return state.status === "waiting" && state.mode === "human" && state.public && Boolean(mySeat);
+  return allows(state, mySeat, "unlist");
 }
 
 export class RoomView {
@@ -126,7 +126,7 @@ export class RoomView {
    */
   render(m) {
     this.renderStatus(m);
-    this.share.hidden = !(m.state.status === "waiting" && m.state.mode === "human" && m.mySeat);
+    this.share.hidden = !allows(m.state, m.mySeat, "cancel"); // the host of a room still waiting
     this.renderSearch(m);
     this.renderJoinPrompt(m);
     this.renderPlayers(m);

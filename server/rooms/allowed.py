@@ -17,7 +17,7 @@ from ..errors import ArenaError
 from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
 from .opening_play import check_choice
 from .outcomes import require_playing
-from .play import check_move
+from .play import check_cancel, check_move, check_unlist
 from .state import SEATS, RoomState
 
 Check = Callable[[RoomState, int], None]
@@ -29,6 +29,8 @@ CHECKS: dict[str, Check] = {  # keyed by the client message that sends the comma
     "draw_offer": check_draw_offer,
     "takeback_request": check_takeback_request,
     "rematch_offer": check_rematch_offer,
+    "unlist": check_unlist,
+    "cancel": check_cancel,
 }
 
 

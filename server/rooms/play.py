@@ -116,21 +116,29 @@ def unlist(state: RoomState, command: cmd.Unlist, now: int) -> Step:
     """The waiting player cancels the search: the room becomes private (out of the lobby and
     of quick play) and stays open to whoever has its link; `cancel` closes it instead. Too
     late once the opponent came: the game has started."""
-    require_player(command.seat)
+    check_unlist(state, require_player(command.seat))
+    return replace(state, public=False), [ev.Unlisted(public=False)]
+
+
+def check_unlist(state: RoomState, seat: int) -> None:
+    """Raise unless the room `seat` waits in is still listed."""
     if state.status is not Status.WAITING:
         raise ArenaError(ErrorCode.SEAT_TAKEN, "the opponent already took the seat")
     if not state.public:
         raise ArenaError(ErrorCode.NOTHING_PENDING, "the room is not listed")
-    return replace(state, public=False), [ev.Unlisted(public=False)]
 
 
 def cancel(state: RoomState, command: cmd.Cancel, now: int) -> Step:
     """The seated player of a room still waiting for an opponent closes it (`unlist` only
     takes it out of the lobby)."""
-    require_player(command.seat)
-    if state.status is not Status.WAITING or state.seat(command.seat) is None:
-        raise ArenaError(ErrorCode.CANNOT_CANCEL, "only a room still waiting can be cancelled")
+    check_cancel(state, require_player(command.seat))
     return end_game(state, Result(None, Reason.CANCELLED), now)
+
+
+def check_cancel(state: RoomState, seat: int) -> None:
+    """Raise unless `seat` is held in a room still waiting for an opponent."""
+    if state.status is not Status.WAITING or state.seat(seat) is None:
+        raise ArenaError(ErrorCode.CANNOT_CANCEL, "only a room still waiting can be cancelled")
 
 
 def check_move(state: RoomState, seat: int, by_ai: bool = False) -> None:

@@ -16,7 +16,8 @@ from tests.server.test_event_replay import random_command, random_room
 GAMES = 60
 STEPS = 60
 PLAIN = {"resign": commands.Resign, "draw_offer": commands.DrawOffer,
-         "takeback_request": commands.TakebackRequest, "rematch_offer": commands.RematchOffer}
+         "takeback_request": commands.TakebackRequest, "rematch_offer": commands.RematchOffer,
+         "unlist": commands.Unlist, "cancel": commands.Cancel}
 
 
 def accepts(state: RoomState, command: commands.Command, now: int) -> bool:
