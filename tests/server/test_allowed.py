@@ -18,6 +18,7 @@ STEPS = 60
 PLAIN = {"resign": commands.Resign, "draw_offer": commands.DrawOffer,
          "takeback_request": commands.TakebackRequest, "rematch_offer": commands.RematchOffer,
          "unlist": commands.Unlist, "cancel": commands.Cancel}
+CHOICES = ("black", "white", "place_two")
 
 
 def accepts(state: RoomState, command: commands.Command, now: int) -> bool:
@@ -37,14 +38,20 @@ def accepted(state: RoomState, seat: int, now: int) -> set[str]:
         [cell for cell in board.legal_moves() if not board.is_forbidden(cell)][:1]
     if any(accepts(state, commands.Move(seat, board.move_str(cell)), now) for cell in legal):
         found.add("move")
-    if any(accepts(state, commands.OpeningChoice(seat, choice), now)
-           for choice in ("black", "white", "place_two")):
+    if chosen(state, seat, now):
         found.add("opening_choice")
     return found
 
 
+def chosen(state: RoomState, seat: int, now: int) -> set[str]:
+    """The opening choices the machine accepts from `seat` at `now`."""
+    return {choice for choice in CHOICES
+            if accepts(state, commands.OpeningChoice(seat, choice), now)}
+
+
 def test_each_seat_is_allowed_exactly_the_commands_the_room_accepts_from_it():
-    """Random games with and without openings: at every state, for both human seats."""
+    """Random games with and without openings: at every state, for both human seats; and
+    to the chooser in an opening, the state's `choices` are the choices it accepts."""
     checked: set[str] = set()
     for seed in range(GAMES):
         rng = random.Random(seed)
@@ -55,6 +62,8 @@ def test_each_seat_is_allowed_exactly_the_commands_the_room_accepts_from_it():
                         and not flag_fallen(state, now):
                     said = set(allowed(state, seat))
                     assert said == accepted(state, seat, now), (seed, seat, public_state(state))
+                    if "opening_choice" in said:  # and the choices on offer are those
+                        assert {c.value for c in state.choices} == chosen(state, seat, now)
                     checked |= said
             now += rng.choice([0, 100, 1500, 8000])
             try:
