@@ -33,10 +33,6 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     cid: str | UnsetType = UNSET
     allowed: BySeat | UnsetType = UNSET
 
-    @property
-    def kind(self) -> str:
-        return str(self.__struct_config__.tag)
-
     def to_wire(self) -> dict[str, Any]:
         """The event as the client gets it (unset fields left out)."""
         return msgspec.to_builtins(self)
