@@ -3,7 +3,6 @@
 // state and reports clicks through `choose(choice)`; it never talks to the server.
 
 import { t } from "./i18n.js";
-import { allows } from "./state.js";
 import { el } from "./ui.js";
 
 const FIRST_STONES = 3; // the opener's stones (black, white, black)
@@ -59,7 +58,7 @@ export function renderOpeningCard(card, m, choose) {
     items.unshift(el("p", { class: "opening-banner", id: "opening-banner" },
       openingStatus(state, mySeat, m.actorName)[0]));
   }
-  if (allows(state, mySeat, "opening_choice")) { // the choices on offer: the server's `choices`
+  if (state.phase === "choose" && state.turn === mySeat && inOpening(state)) { // the server's `choices`
     items.push(el("div", { class: "offer-buttons opening-choices" },
       state.choices.map((choice) => el("button", {
         class: `btn${choice === "place_two" ? "" : " primary"}`, type: "button",

@@ -14,7 +14,7 @@ import { cellToStr, replay, strToCell } from "./notation.js";
 import { choiceNotice } from "./opening_view.js";
 import { LOW_TIME_MS, RoomView, colourName, seatName } from "./room_view.js";
 import { playSound } from "./sound.js";
-import { allows, applyEvent, clockLeft } from "./state.js";
+import { applyEvent, clockLeft } from "./state.js";
 import { navigate } from "./router.js";
 import { toast } from "./ui.js";
 
@@ -136,7 +136,9 @@ export function mountRoom(main, roomId) {
       forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
-    const myTurn = live && allows(state, mySeat, "move") && conn.ready && !awaitingMove;
+    // The seat to act places a stone unless the opening asks it for a choice (server's `phase`).
+    const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove
+      && state.phase !== "choose";
     // The stone's colour follows the move count (in an opening, the actor places both colours).
     board.setInteractive(Boolean(myTurn), 1 + (state.moves.length % 2));
   }

@@ -25,7 +25,7 @@ export function applyEvent(state, event) {
 }
 
 /**
- * May the player in `seat` send `command` (a message type: "move", "takeback_request", ...)
+ * May the player in `seat` send `command` (a message type: "resign", "takeback_request", ...)
  * now? The server says so in the state's `allowed` (docs/protocol.md §1,
  * server/rooms/allowed.py); the page keeps no copy of the rules.
  */

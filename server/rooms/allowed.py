@@ -3,9 +3,12 @@
 no copy of a rule.
 
 Each entry asks the same check the rule itself makes before it changes anything
-(`play.check_move`, `offers.check_takeback_request`, ...): a command is listed exactly when
-the machine would accept it from that seat. Only the commands a player starts are listed;
-answers to an offer follow the state's pending offers, and a claim the instants in `claim_at`.
+(`offers.check_takeback_request`, ...): a command is listed exactly when the machine would
+accept it from that seat. Listed are the commands a player may start at any time; a stone or
+a colour choice is the act of the seat to act (`turn`, with `phase` saying which, and the
+opening's `choices`), answers to an offer follow the state's pending offers, and a claim the
+instants in `claim_at`. So `allowed` stays the same from move to move of a game, and an
+event carries it only when its command changed it.
 """
 
 from __future__ import annotations
@@ -15,16 +18,13 @@ from typing import Any
 
 from ..errors import ArenaError
 from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
-from .opening_play import check_choice
 from .outcomes import require_playing
-from .play import check_cancel, check_move, check_unlist
+from .play import check_cancel, check_unlist
 from .state import SEATS, RoomState
 
 Check = Callable[[RoomState, int], None]
 
 CHECKS: dict[str, Check] = {  # keyed by the client message that sends the command
-    "move": check_move,
-    "opening_choice": check_choice,
     "resign": lambda state, _seat: require_playing(state),
     "draw_offer": check_draw_offer,
     "takeback_request": check_takeback_request,

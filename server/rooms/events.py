@@ -5,7 +5,8 @@ An event carries every state field it changes, under that field's name and with 
 (`status`, `turn`, `clock`, `draw_offer`, ...), so a client applies any of them the same way;
 the few other fields say what happened (`seat`, `move`, `choice`, ...). The rules build these
 values; `machine.apply` stamps each with its version (`v`), the first with the command's
-`cid`, every one with the seats' `allowed` commands, and hands the server their wire form
+`cid`, every one with the seats' `allowed` commands when the command changed them, and hands
+the server their wire form
 (`to_wire`: JSON-ready, the dict stored in the room's event log and sent to the sockets).
 
 `EVENT_TYPES` is derived from the definitions below, so the replay tests
@@ -26,8 +27,8 @@ BySeat = dict[str, Any]  # keyed by seat number as text ("1", "2"), as in the pu
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """What every event carries: its room version, the `cid` of the command that caused it
-    (on the first event of that command only), and the commands each seat may send once it
-    has happened (`allowed`, server/rooms/allowed.py: nearly every event changes it)."""
+    (on the first event of that command only), and, when that command changed them, the
+    commands each seat may send now (`allowed`, server/rooms/allowed.py)."""
 
     v: int = 0
     cid: str | UnsetType = UNSET

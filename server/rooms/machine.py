@@ -74,15 +74,17 @@ def _stamp(old: RoomState, new: RoomState, events: list[ev.Event],
            cid: str | None) -> Transition:
     """Give each event its version (consecutive after the old state's) and echo the `cid`;
     an event that sets `move_deadline` also sets the `claim_at` it implies, and a rematch
-    carries the new state. Every event says what each seat may do next (worked out once,
-    from the last event's state: the events of a command are applied together)."""
+    carries the new state. When the command changed what a seat may do, every event says it
+    (`allowed`, worked out from the last event's state: the events of a command are applied
+    together)."""
     if not events:
         return Transition(old, ())
     new = replace(new, v=old.v + len(events))
     allowed = allowed_by_seat(new)
+    changed = {"allowed": allowed} if allowed != allowed_by_seat(old) else {}
     stamped = []
     for index, event in enumerate(events):
-        fields: dict[str, Any] = {"v": old.v + index + 1, "allowed": allowed}
+        fields: dict[str, Any] = {"v": old.v + index + 1, **changed}
         if isinstance(event, ev.Rematch):
             fields["state"] = public_state(new)
         if isinstance(event, ev.Timed):  # who may claim on a deadline (state.claim_at)

@@ -66,21 +66,15 @@ def phase_fields(state: RoomState) -> dict[str, Any]:
             "choices": [choice.value for choice in state.choices]}
 
 
-def check_choice(state: RoomState, seat: int, by_ai: bool = False) -> None:
-    """Raise unless `seat` (played by the AI or not) has a colour to choose now (which
-    choices: the state's `choices`)."""
-    require_playing(state)
-    if state.phase is not Phase.CHOOSE:
-        raise ArenaError(ErrorCode.WRONG_PHASE, "there is no colour to choose now")
-    if seat != state.turn or state.is_ai(seat) != by_ai:
-        raise ArenaError(ErrorCode.NOT_YOUR_TURN, "your opponent chooses now")
-
-
 def choose(state: RoomState, command: cmd.OpeningChoice, now: int) -> Step:
     """The chooser takes a colour (black sits in seat 1, so taking the other seat's colour
     swaps the seats) or, in swap2, places two more stones."""
     seat = require_player(command.seat)
-    check_choice(state, seat, command.by_ai)
+    require_playing(state)
+    if state.phase is not Phase.CHOOSE:
+        raise ArenaError(ErrorCode.WRONG_PHASE, "there is no colour to choose now")
+    if seat != state.turn or state.is_ai(seat) != command.by_ai:
+        raise ArenaError(ErrorCode.NOT_YOUR_TURN, "your opponent chooses now")
     options = state.choices
     if command.choice not in options:
         raise ArenaError(ErrorCode.BAD_CHOICE,

@@ -141,17 +141,12 @@ def check_cancel(state: RoomState, seat: int) -> None:
         raise ArenaError(ErrorCode.CANNOT_CANCEL, "only a room still waiting can be cancelled")
 
 
-def check_move(state: RoomState, seat: int, by_ai: bool = False) -> None:
-    """Raise unless `seat` (played by the AI or not) may place a stone now."""
-    require_playing(state)
-    if seat != state.turn or state.is_ai(seat) != by_ai:
-        raise ArenaError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
-    require_stone_phase(state)
-
-
 def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     seat_no = require_player(command.seat)
-    check_move(state, seat_no, command.by_ai)
+    require_playing(state)
+    if seat_no != state.turn or state.is_ai(seat_no) != command.by_ai:
+        raise ArenaError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
+    require_stone_phase(state)
     board = board_after(state.variant, state.moves)
     try:
         text = board.move_str(board.push_str(command.move))

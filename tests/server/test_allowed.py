@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 
-from engine.board import Board
 from server.errors import ArenaError
-from server.rooms import RoomState, apply, commands, public_state
+from server.rooms import RoomState, Status, apply, commands, public_state
 from server.rooms.allowed import CHECKS, allowed
 from server.rooms.outcomes import flag_fallen
 from tests.server.room_helpers import T0, ai_room, human_room, play, playing_room
@@ -15,7 +14,7 @@ from tests.server.test_event_replay import random_command, random_room
 
 GAMES = 60
 STEPS = 60
-PLAIN = {"resign": commands.Resign, "draw_offer": commands.DrawOffer,
+COMMANDS = {"resign": commands.Resign, "draw_offer": commands.DrawOffer,
          "takeback_request": commands.TakebackRequest, "rematch_offer": commands.RematchOffer,
          "unlist": commands.Unlist, "cancel": commands.Cancel}
 CHOICES = ("black", "white", "place_two")
@@ -30,17 +29,8 @@ def accepts(state: RoomState, command: commands.Command, now: int) -> bool:
 
 
 def accepted(state: RoomState, seat: int, now: int) -> set[str]:
-    """The commands of `allowed`'s table that the machine accepts from `seat` at `now`:
-    a stone on a legal cell, any opening choice, the others as they are."""
-    found = {name for name, make in PLAIN.items() if accepts(state, make(seat), now)}
-    board = Board.from_moves(state.variant, state.moves)
-    legal = [] if board.is_game_over() else \
-        [cell for cell in board.legal_moves() if not board.is_forbidden(cell)][:1]
-    if any(accepts(state, commands.Move(seat, board.move_str(cell)), now) for cell in legal):
-        found.add("move")
-    if chosen(state, seat, now):
-        found.add("opening_choice")
-    return found
+    """The commands of `allowed`'s table that the machine accepts from `seat` at `now`."""
+    return {name for name, make in COMMANDS.items() if accepts(state, make(seat), now)}
 
 
 def chosen(state: RoomState, seat: int, now: int) -> set[str]:
@@ -51,7 +41,7 @@ def chosen(state: RoomState, seat: int, now: int) -> set[str]:
 
 def test_each_seat_is_allowed_exactly_the_commands_the_room_accepts_from_it():
     """Random games with and without openings: at every state, for both human seats; and
-    to the chooser in an opening, the state's `choices` are the choices it accepts."""
+    for the seat to act, the state's `choices` are the opening choices it accepts."""
     checked: set[str] = set()
     for seed in range(GAMES):
         rng = random.Random(seed)
@@ -62,15 +52,16 @@ def test_each_seat_is_allowed_exactly_the_commands_the_room_accepts_from_it():
                         and not flag_fallen(state, now):
                     said = set(allowed(state, seat))
                     assert said == accepted(state, seat, now), (seed, seat, public_state(state))
-                    if "opening_choice" in said:  # and the choices on offer are those
+                    acts = state.status is Status.PLAYING and state.turn == seat
+                    if acts:  # the choices on offer are those it accepts
                         assert {c.value for c in state.choices} == chosen(state, seat, now)
-                    checked |= said
+                    checked |= said | {"choice" for _ in state.choices if acts}
             now += rng.choice([0, 100, 1500, 8000])
             try:
                 state = apply(state, random_command(rng, state), now).state
             except ArenaError:
                 continue
-    assert checked == set(CHECKS)  # every command was allowed somewhere
+    assert checked == set(CHECKS) | {"choice"}  # every command was allowed somewhere
 
 
 def test_a_takeback_is_allowed_once_the_player_has_a_move_of_their_own():
@@ -90,8 +81,15 @@ def test_an_ai_seat_and_a_free_seat_are_allowed_nothing():
     assert allowed(human_room(), 2) == []
 
 
-def test_every_event_says_what_each_seat_may_do_after_its_command():
+def test_an_event_says_what_each_seat_may_do_when_its_command_changed_that():
     transition = apply(playing_room(), commands.Move(1, "b2"), T0)
     (event,) = transition.events
     assert event["allowed"] == public_state(transition.state)["allowed"]
-    assert event["allowed"]["2"] == ["move", "resign", "draw_offer"]
+    assert event["allowed"] == {"1": ["resign", "draw_offer", "takeback_request"],
+                                "2": ["resign", "draw_offer"]}
+
+
+def test_a_move_that_changes_nobodys_options_does_not_repeat_them():
+    state = play(playing_room("gomoku"), "h8", "h9")
+    (event,) = apply(state, commands.Move(1, "a1"), T0).events
+    assert "allowed" not in event
