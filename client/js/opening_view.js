@@ -58,7 +58,8 @@ export function renderOpeningCard(card, m, choose) {
     items.unshift(el("p", { class: "opening-banner", id: "opening-banner" },
       openingStatus(state, mySeat, m.actorName)[0]));
   }
-  if (state.phase === "choose" && state.turn === mySeat && inOpening(state)) { // the server's `choices`
+  if (state.phase === "choose" && state.turn === mySeat && inOpening(state)) {
+    // A button for each of the server's `choices`.
     items.push(el("div", { class: "offer-buttons opening-choices" },
       state.choices.map((choice) => el("button", {
         class: `btn${choice === "place_two" ? "" : " primary"}`, type: "button",

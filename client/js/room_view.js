@@ -391,8 +391,7 @@ export class RoomView {
           el("button", { class: "btn small danger", type: "button", id: "resign-yes", onclick: () => { this.confirmingResign = false; this.on.command("resign"); } }, t("room.yes")),
           el("button", { class: "btn small", type: "button", onclick: () => { this.confirmingResign = false; this.on.rerender(); } }, t("room.resign.no")))));
     }
-    // Each button is enabled when the server allows its command (a draw offer that meets the
-    // opponent's accepts it; a takeback needs a move of your own past the opening).
+    // Each button is enabled while the server's `allowed` lists its command for this seat.
     const off = (command) => !ready || !allows(state, mySeat, command);
     items.push(
       el("button", { class: "btn danger", type: "button", id: "resign", disabled: off("resign"), onclick: () => { this.confirmingResign = true; this.on.rerender(); } }, t("room.resign")),
