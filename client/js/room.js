@@ -136,6 +136,7 @@ export function mountRoom(main, roomId) {
       forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
+    // The seat to act places a stone unless the opening asks it for a choice (server's `phase`).
     const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove
       && state.phase !== "choose";
     // The stone's colour follows the move count (in an opening, the actor places both colours).

@@ -1,0 +1,59 @@
+"""What each seat may do now, as the server tells the clients: the state's and every event's
+`allowed` (docs/protocol.md §1), so a page enables a button from the server's word and holds
+no copy of a rule.
+
+Each entry asks the same check the rule itself makes before it changes anything
+(`offers.check_takeback_request`, ...): a command is listed exactly when the machine would
+accept it from that seat. Listed are the commands a player may start at any time; a stone or
+a colour choice is the act of the seat to act (`turn`, with `phase` saying which, and the
+opening's `choices`), answers to an offer follow the state's pending offers, and a claim the
+instants in `claim_at`. So `allowed` stays the same from move to move of a game, and an
+event carries it only when its command changed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import ArenaError
+from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
+from .outcomes import require_playing
+from .play import check_cancel, check_unlist
+from .state import SEATS, RoomState
+
+Check = Callable[[RoomState, int], None]
+
+CHECKS: dict[str, Check] = {  # keyed by the client message that sends the command
+    "resign": lambda state, _seat: require_playing(state),
+    "draw_offer": check_draw_offer,
+    "takeback_request": check_takeback_request,
+    "rematch_offer": check_rematch_offer,
+    "unlist": check_unlist,
+    "cancel": check_cancel,
+}
+
+
+def _passes(check: Check, state: RoomState, seat: int) -> bool:
+    try:
+        check(state, seat)
+    except ArenaError:
+        return False
+    return True
+
+
+def allowed(state: RoomState, seat: int) -> list[str]:
+    """The commands the human player in `seat` may send now (none for an AI or empty seat)."""
+    if state.seat(seat) is None or state.is_ai(seat):
+        return []
+    return [name for name, check in CHECKS.items() if _passes(check, state, seat)]
+
+
+def allowed_by_seat(state: RoomState) -> dict[str, list[str]]:
+    return {str(seat): allowed(state, seat) for seat in SEATS}
+
+
+def public_state(state: RoomState) -> dict[str, Any]:
+    """The room as clients see it (the `state` object of docs/protocol.md §1): the state's
+    public fields and what each seat may do."""
+    return {**state.to_public(), "allowed": allowed_by_seat(state)}
