@@ -20,17 +20,21 @@ from ..errors import ArenaError
 from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
 from .outcomes import require_playing
 from .play import check_cancel, check_unlist
-from .state import SEATS, RoomState
+from .state import SEATS, RoomState, Status
 
 Check = Callable[[RoomState, int], None]
+WAITING, PLAYING, FINISHED = Status.WAITING, Status.PLAYING, Status.FINISHED
 
-CHECKS: dict[str, Check] = {  # keyed by the client message that sends the command
-    "resign": lambda state, _seat: require_playing(state),
-    "draw_offer": check_draw_offer,
-    "takeback_request": check_takeback_request,
-    "rematch_offer": check_rematch_offer,
-    "unlist": check_unlist,
-    "cancel": check_cancel,
+# Keyed by the client message that sends the command: the statuses in which its check can pass
+# at all (each check's first test, so that `allowed` need not raise and catch it for every
+# entry of every state; tests/server/test_allowed.py holds them to the checks), and the check.
+CHECKS: dict[str, tuple[frozenset[Status], Check]] = {
+    "resign": (frozenset({PLAYING}), lambda state, _seat: require_playing(state)),
+    "draw_offer": (frozenset({PLAYING}), check_draw_offer),
+    "takeback_request": (frozenset({PLAYING}), check_takeback_request),
+    "rematch_offer": (frozenset({FINISHED}), check_rematch_offer),
+    "unlist": (frozenset({WAITING}), check_unlist),
+    "cancel": (frozenset({WAITING}), check_cancel),
 }
 
 
@@ -46,7 +50,8 @@ def allowed(state: RoomState, seat: int) -> list[str]:
     """The commands the human player in `seat` may send now (none for an AI or empty seat)."""
     if state.seat(seat) is None or state.is_ai(seat):
         return []
-    return [name for name, check in CHECKS.items() if _passes(check, state, seat)]
+    return [name for name, (statuses, check) in CHECKS.items()
+            if state.status in statuses and _passes(check, state, seat)]
 
 
 def allowed_by_seat(state: RoomState) -> dict[str, list[str]]:
