@@ -17,10 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import ArenaError
+from . import commands as cmd
 from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
 from .outcomes import require_playing
-from .play import check_cancel, check_unlist
-from .state import SEATS, RoomState, Status
+from .play import check_cancel, check_rated, check_unlist
+from .state import SEATS, Mode, RoomState, Status
 
 Check = Callable[[RoomState, int], None]
 WAITING, PLAYING, FINISHED = Status.WAITING, Status.PLAYING, Status.FINISHED
@@ -38,9 +39,10 @@ CHECKS: dict[str, tuple[frozenset[Status], Check]] = {
 }
 
 
-def _passes(check: Check, state: RoomState, seat: int) -> bool:
+def _passes(check: Callable[..., None], *args: Any) -> bool:
+    """Whether a check (a rule's own test, which raises when the rule refuses) passes."""
     try:
-        check(state, seat)
+        check(*args)
     except ArenaError:
         return False
     return True
@@ -62,3 +64,9 @@ def public_state(state: RoomState) -> dict[str, Any]:
     """The room as clients see it (the `state` object of docs/protocol.md §1): the state's
     public fields and what each seat may do."""
     return {**state.to_public(), "allowed": allowed_by_seat(state)}
+
+
+def rated_modes(player: cmd.PlayerRef | None) -> list[str]:
+    """The kinds of room (`mode`) in which `player` may open or join a rated game
+    (`GET /api/me`): the home page offers "rated" only for those."""
+    return [mode.value for mode in Mode if _passes(check_rated, mode, player)]

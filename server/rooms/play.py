@@ -61,9 +61,8 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
         check_opening(variant, opening)
     except ValueError as error:
         raise ArenaError(ErrorCode.BAD_OPENING, str(error)) from None
-    if rated and (mode is not Mode.HUMAN or creator is None or creator.username is None):
-        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
-                         "only a logged-in player may open a rated room, against a person")
+    if rated:
+        check_rated(mode, creator)
     seats: list[Seat | None] = [None, None]
     if mode is Mode.AI_VS_AI:
         seats = [ai_seat(ai_level, now), ai_seat(ai_level, now)]
@@ -77,6 +76,14 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
                       created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
                       idle_claim_ms=idle, rated=rated, opening=opening)
     return state if mode is Mode.HUMAN else _start(state, now)
+
+
+def check_rated(mode: Mode, player: cmd.PlayerRef | None) -> None:
+    """Raise unless `player` may play a rated game in a room of `mode`: rated games are
+    between logged-in players (an account), never against the computer."""
+    if mode is not Mode.HUMAN or player is None or player.username is None:
+        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
+                         "a rated game is for logged-in players, against a person")
 
 
 def human_seat(name: str | None, now: int, token_hash: str,
@@ -97,8 +104,8 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     seat_no = state.free_seat()
     if state.mode is not Mode.HUMAN or state.status is not Status.WAITING or seat_no is None:
         raise ArenaError(ErrorCode.SEAT_TAKEN, "no free seat in this room")
-    if state.rated and (command.player is None or command.player.username is None):
-        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE, "a rated game is for logged-in players")
+    if state.rated:
+        check_rated(state.mode, command.player)
     seat = human_seat(command.name, now, command.token_hash, command.player)
     seats = (seat, state.seats[1]) if seat_no == 1 else (state.seats[0], seat)
     state = replace(state, seats=seats)
