@@ -252,10 +252,10 @@ export function mountRoom(main, roomId) {
     connBadge.textContent = t(key, { s: Math.max(1, Math.round(retryIn / 1000)) });
   }
 
-  /** The free seat offered to a visitor who opened the link, or null. */
+  /** The free seat offered to a visitor who opened the link (the server's `open_seat`), or null. */
   function joinOffer() {
-    if (joinChoiceMade || mySeat || state.mode !== "human" || state.status !== "waiting") return null;
-    return [1, 2].find((seat) => !state.seats[String(seat)]) || null;
+    if (joinChoiceMade || mySeat) return null;
+    return state.open_seat || null;
   }
 
   /** Takes the free seat under `name` (remembered for next time), or, with null, just watches. */

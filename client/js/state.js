@@ -7,7 +7,7 @@
 const STATE_FIELDS = ["status", "turn", "clock", "moves", "result", "last_move_at", "started_at",
   "finished_at", "draw_offer", "takeback_request", "rematch_offer", "move_deadline",
   "forbidden", "public", "game_id", "claim_at", "phase", "opening_choices", "choices", "seats",
-  "allowed"];
+  "allowed", "open_seat"];
 
 /** Returns the state after `event` (a versioned server event); the input is not changed. */
 export function applyEvent(state, event) {

@@ -20,7 +20,7 @@ from ..errors import ArenaError
 from . import commands as cmd
 from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
 from .outcomes import require_playing
-from .play import check_cancel, check_rated, check_unlist
+from .play import check_cancel, check_join, check_rated, check_unlist
 from .state import SEATS, Mode, RoomState, Status
 
 Check = Callable[[RoomState, int], None]
@@ -60,10 +60,20 @@ def allowed_by_seat(state: RoomState) -> dict[str, list[str]]:
     return {str(seat): allowed(state, seat) for seat in SEATS}
 
 
+def open_seat(state: RoomState) -> int | None:
+    """The seat a visitor of the room may take now (`play.check_join`), else None: the room
+    page offers it to whoever opened the link (the state's and events' `open_seat`)."""
+    try:
+        return check_join(state)
+    except ArenaError:
+        return None
+
+
 def public_state(state: RoomState) -> dict[str, Any]:
     """The room as clients see it (the `state` object of docs/protocol.md §1): the state's
-    public fields and what each seat may do."""
-    return {**state.to_public(), "allowed": allowed_by_seat(state)}
+    public fields, what each seat may do and the seat a visitor may take."""
+    return {**state.to_public(), "allowed": allowed_by_seat(state),
+            "open_seat": open_seat(state)}
 
 
 def rated_modes(player: cmd.PlayerRef | None) -> list[str]:

@@ -28,11 +28,13 @@ BySeat = dict[str, Any]  # keyed by seat number as text ("1", "2"), as in the pu
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """What every event carries: its room version, the `cid` of the command that caused it
     (on the first event of that command only), and, when that command changed them, the
-    commands each seat may send now (`allowed`, server/rooms/allowed.py)."""
+    commands each seat may send now (`allowed`, server/rooms/allowed.py) and the seat a
+    visitor may take (`open_seat`, null once there is none)."""
 
     v: int = 0
     cid: str | UnsetType = UNSET
     allowed: BySeat | UnsetType = UNSET
+    open_seat: int | None | UnsetType = UNSET
 
     def to_wire(self) -> dict[str, Any]:
         """The event as the client gets it (unset fields left out)."""

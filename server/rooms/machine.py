@@ -18,7 +18,7 @@ from msgspec.structs import replace as with_fields
 from . import commands as cmd
 from . import events as ev
 from . import offers, opening_play, play
-from .allowed import allowed_by_seat, public_state
+from .allowed import allowed_by_seat, open_seat, public_state
 from .outcomes import Step, flag_fallen, timeout
 from .state import SEATS, RoomState
 
@@ -74,14 +74,17 @@ def _stamp(old: RoomState, new: RoomState, events: list[ev.Event],
            cid: str | None) -> Transition:
     """Give each event its version (consecutive after the old state's) and echo the `cid`;
     an event that sets `move_deadline` also sets the `claim_at` it implies, and a rematch
-    carries the new state. When the command changed what a seat may do, every event says it
-    (`allowed`, worked out from the last event's state: the events of a command are applied
-    together)."""
+    carries the new state. When the command changed what a seat may do or the seat a visitor
+    may take, every event says it (`allowed`, `open_seat`, worked out from the last event's
+    state: the events of a command are applied together)."""
     if not events:
         return Transition(old, ())
     new = replace(new, v=old.v + len(events))
-    allowed = allowed_by_seat(new)
-    changed = {"allowed": allowed} if allowed != allowed_by_seat(old) else {}
+    changed: dict[str, Any] = {}
+    if (allowed := allowed_by_seat(new)) != allowed_by_seat(old):
+        changed["allowed"] = allowed
+    if (seat := open_seat(new)) != open_seat(old):
+        changed["open_seat"] = seat
     stamped = []
     for index, event in enumerate(events):
         fields: dict[str, Any] = {"v": old.v + index + 1, **changed}

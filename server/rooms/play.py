@@ -100,10 +100,17 @@ def _start(state: RoomState, now: int) -> RoomState:
     return replace(state, move_deadline=move_deadline(state, now))
 
 
-def join(state: RoomState, command: cmd.Join, now: int) -> Step:
+def check_join(state: RoomState) -> int:
+    """The seat a visitor may take (a person's room still waiting, with a free seat); raise
+    when there is none."""
     seat_no = state.free_seat()
     if state.mode is not Mode.HUMAN or state.status is not Status.WAITING or seat_no is None:
         raise ArenaError(ErrorCode.SEAT_TAKEN, "no free seat in this room")
+    return seat_no
+
+
+def join(state: RoomState, command: cmd.Join, now: int) -> Step:
+    seat_no = check_join(state)
     if state.rated:
         check_rated(state.mode, command.player)
     seat = human_seat(command.name, now, command.token_hash, command.player)

@@ -13,6 +13,7 @@ STATE_FIELDS = frozenset({
     "status", "turn", "clock", "moves", "result", "last_move_at", "started_at", "finished_at",
     "move_deadline", "draw_offer", "takeback_request", "rematch_offer", "public", "forbidden",
     "game_id", "phase", "opening_choices", "seats", "claim_at", "choices", "allowed",
+    "open_seat",
 })
 
 

@@ -7,9 +7,9 @@ import random
 
 from server.errors import ArenaError
 from server.rooms import RoomState, Status, apply, commands, public_state
-from server.rooms.allowed import CHECKS, allowed
+from server.rooms.allowed import CHECKS, allowed, open_seat
 from server.rooms.outcomes import flag_fallen
-from tests.server.room_helpers import T0, ai_room, human_room, play, playing_room
+from tests.server.room_helpers import HASH_B, T0, ai_room, human_room, play, playing_room
 from tests.server.test_event_replay import random_command, random_room
 
 GAMES = 60
@@ -96,3 +96,33 @@ def test_a_move_that_changes_nobodys_options_does_not_repeat_them():
     state = play(playing_room("gomoku"), "h8", "h9")
     (event,) = apply(state, commands.Move(1, "a1"), T0).events
     assert "allowed" not in event
+
+
+def test_the_open_seat_is_the_one_a_visitor_may_take():
+    """Random games: at every state the room offers a visitor a seat exactly when the machine
+    lets a new player join, and it is the seat the join takes."""
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        state, now = random_room(rng, seed, openings=seed % 2 == 1), T0
+        for _step in range(STEPS):
+            try:
+                joined = apply(state, commands.Join("c" * 64, "C"), now).state
+            except ArenaError:
+                joined = None
+            seat = open_seat(state)
+            assert (seat is None) == (joined is None), (seed, public_state(state))
+            if joined is not None:
+                assert joined.seat(seat).name == "C"
+            now += rng.choice([0, 100, 1500, 8000])
+            try:
+                state = apply(state, random_command(rng, state), now).state
+            except ArenaError:
+                continue
+
+
+def test_a_room_stops_offering_its_seat_once_taken():
+    room = human_room()
+    assert open_seat(room) == 2
+    transition = apply(room, commands.Join(HASH_B, "B"), T0)
+    assert open_seat(transition.state) is None
+    assert all(event["open_seat"] is None for event in transition.events)
