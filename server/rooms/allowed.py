@@ -20,7 +20,7 @@ from ..errors import ArenaError
 from . import commands as cmd
 from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
 from .outcomes import require_playing
-from .play import check_cancel, check_join, check_rated, check_unlist
+from .play import check_cancel, check_rated, check_unlist, open_seat
 from .state import SEATS, Mode, RoomState, Status
 
 Check = Callable[[RoomState, int], None]
@@ -58,15 +58,6 @@ def allowed(state: RoomState, seat: int) -> list[str]:
 
 def allowed_by_seat(state: RoomState) -> dict[str, list[str]]:
     return {str(seat): allowed(state, seat) for seat in SEATS}
-
-
-def open_seat(state: RoomState) -> int | None:
-    """The seat a visitor of the room may take now (`play.check_join`), else None: the room
-    page offers it to whoever opened the link (the state's and events' `open_seat`)."""
-    try:
-        return check_join(state)
-    except ArenaError:
-        return None
 
 
 def public_state(state: RoomState) -> dict[str, Any]:

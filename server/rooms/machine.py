@@ -18,7 +18,7 @@ from msgspec.structs import replace as with_fields
 from . import commands as cmd
 from . import events as ev
 from . import offers, opening_play, play
-from .allowed import allowed_by_seat, open_seat, public_state
+from .allowed import allowed_by_seat, public_state
 from .outcomes import Step, flag_fallen, timeout
 from .state import SEATS, RoomState
 
@@ -83,7 +83,7 @@ def _stamp(old: RoomState, new: RoomState, events: list[ev.Event],
     changed: dict[str, Any] = {}
     if (allowed := allowed_by_seat(new)) != allowed_by_seat(old):
         changed["allowed"] = allowed
-    if (seat := open_seat(new)) != open_seat(old):
+    if (seat := play.open_seat(new)) != play.open_seat(old):
         changed["open_seat"] = seat
     stamped = []
     for index, event in enumerate(events):

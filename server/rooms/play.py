@@ -100,11 +100,17 @@ def _start(state: RoomState, now: int) -> RoomState:
     return replace(state, move_deadline=move_deadline(state, now))
 
 
+def open_seat(state: RoomState) -> int | None:
+    """The seat a visitor may take: the free seat of a person's room still waiting, else
+    None (the room page offers it from the state's `open_seat`)."""
+    if state.mode is not Mode.HUMAN or state.status is not Status.WAITING:
+        return None
+    return state.free_seat()
+
+
 def check_join(state: RoomState) -> int:
-    """The seat a visitor may take (a person's room still waiting, with a free seat); raise
-    when there is none."""
-    seat_no = state.free_seat()
-    if state.mode is not Mode.HUMAN or state.status is not Status.WAITING or seat_no is None:
+    """The seat a visitor may take; raise when there is none."""
+    if (seat_no := open_seat(state)) is None:
         raise ArenaError(ErrorCode.SEAT_TAKEN, "no free seat in this room")
     return seat_no
 
