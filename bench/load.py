@@ -18,7 +18,9 @@ node (bench/load_analyses.py): compare scenario 3 with and without to see what a
 live games (docs/performance.md, game analysis). ``--alternate R`` does that in one invocation
 on one node: R rounds of a run without analyses and one with ``--analyses N``, back to back,
 in alternating order (so the machine's drifting load hits both arms alike), and prints both
-arms' pooled latencies.
+arms' pooled latencies. ``--interleave S`` switches the analyses on and off every S seconds
+within one run and counts each move in the arm it overlapped (bench/load_interleave.py, also
+``--burners N``: the same with N plain busy loops at the analysis workers' priority instead).
 
 Run from the repository root, e.g.:
     .venv/bin/python -m bench.load --scenario 1 --duration 30
@@ -54,6 +56,8 @@ from bench.load_cluster import (
     start_cluster,
     warm_ai,
 )
+from bench.load_interleave import Burners, Interval, Switch
+from bench.load_interleave import compare as compare_interleaved
 from bench.load_profile import Profiler, summary
 from bench.load_worker import WorkerPlan, run_worker
 from bench.stats import percentile
@@ -104,6 +108,7 @@ class Measured:
     load_after: tuple[float, float, float]
     redis_calls: collections.Counter[str]  # commands Redis ran during the run, by name
     analyses: tuple[int, int] = (0, 0)     # analysis-board searches done / failed (--analyses)
+    background: list[Interval] = dataclasses.field(default_factory=list)  # --interleave: load ran
 
 
 def merge(tallies: list[Tally]) -> Tally:
@@ -111,6 +116,7 @@ def merge(tallies: list[Tally]) -> Tally:
     for tally in tallies:
         merged.latencies_ms += tally.latencies_ms
         merged.ai_latencies_ms += tally.ai_latencies_ms
+        merged.sent_s += tally.sent_s
         merged.moves += tally.moves
         merged.ai_moves += tally.ai_moves
         merged.errors.update(tally.errors)
@@ -168,15 +174,27 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     load_before = os.getloadavg()
     calls_before = redis_calls(cluster)
     profiler = Profiler(servers[0], args.profile, args.duration) if args.profile else None
+    burners = Burners(args.burners) if args.burners else None
+    switch = (Switch(args.interleave, (burners or analyses).set_running)
+              if args.interleave else None)
     analyses.start()
     go.set()
     began = time.monotonic()
     rss_peak = 0
-    while time.monotonic() - began < args.duration:
-        rss_peak = max(rss_peak, rss_bytes(servers))
-        time.sleep(1.0)
-    elapsed = time.monotonic() - began
+    try:
+        if switch is not None:
+            switch.start()
+        while time.monotonic() - began < args.duration:
+            rss_peak = max(rss_peak, rss_bytes(servers))
+            time.sleep(1.0)
+        elapsed = time.monotonic() - began
+        if switch is not None:
+            switch.stop()
+    finally:
+        if burners is not None:
+            burners.close()
     analyses.stop()
+    background = switch.on_intervals if burners and switch else analyses.intervals
     rss_end = rss_bytes(servers)
     cpu = {role: (cpu_seconds(pids, kids) - cpu_before[role]) / elapsed
            for role, (pids, kids) in roles.items()}
@@ -196,7 +214,7 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     cpu["generator"] = tally.cpu_s / args.duration
     return Measured(tally, elapsed, rss_before, max(rss_peak, rss_end), rss_end,
                     worst(lags), gc_pauses, worst(gc_max), cpu, load_before, load_after, +calls,
-                    (analyses.done, analyses.failed))
+                    (analyses.done, analyses.failed), background)
 
 
 def worst(bounds: list[float | None]) -> float | None:
@@ -281,6 +299,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--analysis-workers", type=int, default=2)
     parser.add_argument("--alternate", type=int, default=0, metavar="R",
                         help="R rounds of a run without then with --analyses; compare them")
+    parser.add_argument("--interleave", type=float, default=0, metavar="S",
+                        help="switch --analyses (or --burners) on and off every S seconds "
+                             "in one run; compare the moves each overlapped and did not")
+    parser.add_argument("--burners", type=int, default=0, metavar="N",
+                        help="with --interleave: N busy loops at the analysis workers' "
+                             "priority instead of analyses (the control)")
     parser.add_argument("--profile", type=Path,
                         help="py-spy the (first) server node during the run into this file")
     parser.add_argument("--url", action="append", default=[],
@@ -296,6 +320,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.nodes = len(args.url)
     if args.alternate and not args.analyses:
         parser.error("--alternate compares runs with --analyses N against runs without")
+    if args.interleave and (bool(args.analyses) == bool(args.burners) or args.alternate):
+        parser.error("--interleave switches either --analyses N or --burners N, "
+                     "without --alternate")
+    if args.burners and not args.interleave:
+        parser.error("--burners is the control of --interleave")
     args.analysis_game = sixty_move_game() if args.analyses else []
     return args
 
@@ -367,6 +396,10 @@ def main(argv: list[str] | None = None) -> int:
         print(compare(runs))
         return 0 if not any(m.tally.errors or m.tally.boards_wrong for *_, m in runs) else 1
     print(report(args, measured))
+    if args.interleave:
+        what = "analyses" if args.analyses else f"{args.burners} burners"
+        print()
+        print(compare_interleaved(measured.tally, measured.background, what))
     if args.profile:
         print()
         print(summary(args.profile))

@@ -1,11 +1,14 @@
 """Analyses kept queued during a load run (bench/load.py ``--analyses N``): N threads each
 post one analysis-board search (``POST /api/analyse``, a position of a 60-move gomoku game)
-after another, so the node's analysis workers stay busy the whole run while live games play."""
+after another, so the node's analysis workers stay busy the whole run while live games play.
+Switched off (``set_running(False)``, bench/load_interleave.py) they post no new search; each
+search's time in flight is kept (``intervals``), the only time the analysis workers run."""
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.request
 
 REQUEST_TIMEOUT_S = 120.0
@@ -19,6 +22,9 @@ class AnalysisLoad:
         self.failed = 0
         self._stop = threading.Event()
         self._lock = threading.Lock()
+        self._running = threading.Event()
+        self._running.set()
+        self.intervals: list[tuple[float, float]] = []  # (posted, answered), perf_counter
         self._threads = [threading.Thread(target=self._loop, args=(i,), daemon=True)
                          for i in range(in_flight)]
 
@@ -42,11 +48,22 @@ class AnalysisLoad:
         for thread in self._threads:
             thread.join(timeout=REQUEST_TIMEOUT_S)
 
+    def set_running(self, running: bool) -> None:
+        """Post searches (True), or let those in flight finish and post no more (False)."""
+        if running:
+            self._running.set()
+        else:
+            self._running.clear()
+
     def _loop(self, index: int) -> None:
         ply = index
         while not self._stop.is_set():
+            if not self._running.wait(timeout=0.1):
+                continue
+            posted = time.perf_counter()
             ok = self._post(ply % len(self.game))
             with self._lock:
+                self.intervals.append((posted, time.perf_counter()))
                 self.done += ok
                 self.failed += not ok
             ply += len(self._threads)

@@ -32,6 +32,7 @@ class Tally:
 
     latencies_ms: list[float] = field(default_factory=list)
     ai_latencies_ms: list[float] = field(default_factory=list)
+    sent_s: list[float] = field(default_factory=list)  # each move's send time (perf_counter)
     moves: int = 0
     ai_moves: int = 0
     errors: collections.Counter = field(default_factory=collections.Counter)
@@ -99,6 +100,7 @@ class Game:
             self.tally.ai_moves += 1
         else:
             self.tally.latencies_ms.append(elapsed_ms)
+            self.tally.sent_s.append(sent)
             self.tally.moves += 1
 
 

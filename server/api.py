@@ -51,7 +51,16 @@ from .pages import index_page
 from .proxy import client_address, public_origin
 from .qr import qr_svg
 from .repository import game_record
-from .rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
+from .rooms import (
+    ClockConfig,
+    Mode,
+    Opening,
+    RoomState,
+    Status,
+    commands,
+    new_room,
+    public_state,
+)
 from .rooms.opening import openings_for
 from .tokens import hash_token, new_token, same_hash
 from .user_text import loads_strict
@@ -117,7 +126,7 @@ def room_url(room_id: str) -> str:
 def seat_response(state: RoomState, seat: int | None, token: str | None,
                   **extra: Any) -> dict[str, Any]:
     return {"room_id": state.room_id, "url": room_url(state.room_id), "seat": seat,
-            "token": token, "state": state.to_public(), **extra}
+            "token": token, "state": public_state(state), **extra}
 
 
 async def create_room(arena: Arena, body: RoomBody,
@@ -216,13 +225,13 @@ async def post_cancel(request: web.Request) -> web.Response:
         return commands.Cancel(seat)
 
     transition = await request.app[ARENA].service.execute(request.match_info["room_id"], cancel)
-    return web.json_response(transition.state.to_public())
+    return web.json_response(public_state(transition.state))
 
 
 @json_errors
 async def get_room(request: web.Request) -> web.Response:
     state = await request.app[ARENA].repo.load(request.match_info["room_id"])
-    return web.json_response(state.to_public())
+    return web.json_response(public_state(state))
 
 
 @json_errors

@@ -20,6 +20,8 @@ from .clock import now_ms
 from .errors import ArenaError, ErrorCode
 from .identity import player_of
 from .pages import index_page
+from .rooms.allowed import rated_modes
+from .rooms.commands import PlayerRef
 from .store_sql.archive import (
     MAX_PAGE_SIZE,
     PAGE_SIZE,
@@ -49,15 +51,19 @@ def store_route(handler: Handler) -> Handler:
 
 @store_route
 async def get_me(request: web.Request) -> web.Response:
-    """`{player_id, username, name, ratings}`; a new visitor has just been given an identity
-    (the cookie comes with this answer), so the store does not know them yet."""
+    """`{player_id, username, name, rated_modes, ratings}` (`rated_modes`: the kinds of room
+    in which this player may play rated, server/rooms/allowed.py); a new visitor has just
+    been given an identity (the cookie comes with this answer), so the store does not know
+    them yet."""
     player = await player_of(request)
     assert player is not None  # every /api/ request carries an identity or is given one
     record = await find_player(request.app[SQL], player.player_id)
+    username = record.username if record else player.username
     return web.json_response({
         "player_id": player.player_id,
-        "username": record.username if record else player.username,
+        "username": username,
         "name": record.name if record else None,
+        "rated_modes": rated_modes(PlayerRef(player.player_id, username)),
         "ratings": {variant: rating.to_public()
                     for variant, rating in (record.ratings if record else {}).items()},
     })

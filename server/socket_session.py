@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ArenaError, ErrorCode
-from .rooms import RoomState, Status
+from .rooms import RoomState, Status, public_state
 from .rooms.chat import Channel, ChatLine, chat_line
 from .rooms.offers import seat_after
 from .rooms.outcomes import demo_restart_at
@@ -257,7 +257,7 @@ class SocketSession:
         """The events after a version, or a snapshot when they are unknown (None); `force`
         sends even events already sent (a `sync` the client asked for)."""
         if events is None:
-            snapshot = {"type": "snapshot", "v": state.v, "state": state.to_public()}
+            snapshot = {"type": "snapshot", "v": state.v, "state": public_state(state)}
             return [*self._reseat(state), *self._out(snapshot)]
         return [action for event in events for action in self._out(event, force=force)]
 

@@ -57,7 +57,7 @@ const listeners = new Set();
 /** Who this browser is (cached); refreshed after logging in or out. */
 export async function whoAmI(refresh = false) {
   if (!current || refresh) {
-    current = await me().catch(() => ({ player_id: null, username: null, ratings: {} }));
+    current = await me().catch(() => ({ player_id: null, username: null, rated_modes: [], ratings: {} }));
     for (const fn of listeners) fn(current);
   }
   return current;

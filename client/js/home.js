@@ -168,9 +168,9 @@ function syncFormVisibility(form) {
   form.querySelector(".level-row").hidden = choice.opponent !== "ai";
   form.querySelector(".side-field").hidden = choice.opponent === "quick";
   form.querySelector(".public-row").hidden = choice.opponent !== "human";
-  // Rated games are between two accounts: offered once logged in, against a person.
+  // Rated is offered where the server says this player may play rated (GET /api/me).
   whoAmI().then((who) => {
-    form.querySelector(".rated-row").hidden = !who.username || choice.opponent === "ai";
+    form.querySelector(".rated-row").hidden = !(who.rated_modes || []).includes(choice.opponent === "ai" ? "ai" : "human");
   });
 }
 

@@ -13,13 +13,6 @@ export function inOpening(state) {
   return state.status === "playing" && Boolean(state.phase) && state.phase !== "play";
 }
 
-/** The choices on offer in a choose phase: place_two only in swap2 after three stones. */
-export function choicesOffered(state) {
-  if (state.phase !== "choose") return [];
-  const more = state.opening === "swap2" && state.moves.length === FIRST_STONES;
-  return more ? ["black", "white", "place_two"] : ["black", "white"];
-}
-
 /** The stone being placed: its number among the stones of this step, and its colour. */
 function stoneStep(state) {
   const plies = state.moves.length;
@@ -40,7 +33,7 @@ export function openingStatus(state, mySeat, actorName) {
     return [t("opening.place.them", { ...step, name: actorName }), "them"];
   }
   if (!mine) return [t("opening.choose.them", { name: actorName }), "them"];
-  return [t(choicesOffered(state).length === 3 ? "opening.choose.swap2" : "opening.choose"), "you"];
+  return [t(state.choices.includes("place_two") ? "opening.choose.swap2" : "opening.choose"), "you"];
 }
 
 /** A line for the chat log about a choice just made: [key, params]. */
@@ -66,8 +59,9 @@ export function renderOpeningCard(card, m, choose) {
       openingStatus(state, mySeat, m.actorName)[0]));
   }
   if (state.phase === "choose" && state.turn === mySeat && inOpening(state)) {
+    // A button for each of the server's `choices`.
     items.push(el("div", { class: "offer-buttons opening-choices" },
-      choicesOffered(state).map((choice) => el("button", {
+      state.choices.map((choice) => el("button", {
         class: `btn${choice === "place_two" ? "" : " primary"}`, type: "button",
         id: `choose-${choice.replace("_", "-")}`, disabled: !m.ready, onclick: () => choose(choice),
       }, t(`opening.${choice}`)))));

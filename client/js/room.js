@@ -136,6 +136,7 @@ export function mountRoom(main, roomId) {
       forbidden: forbidden.map((m) => strToCell(state.board, m, cells)).filter((c) => c >= 0),
       animate: animate && live,
     });
+    // The seat to act places a stone unless the opening asks it for a choice (server's `phase`).
     const myTurn = live && state.status === "playing" && mySeat === state.turn && conn.ready && !awaitingMove
       && state.phase !== "choose";
     // The stone's colour follows the move count (in an opening, the actor places both colours).
@@ -251,10 +252,10 @@ export function mountRoom(main, roomId) {
     connBadge.textContent = t(key, { s: Math.max(1, Math.round(retryIn / 1000)) });
   }
 
-  /** The free seat offered to a visitor who opened the link, or null. */
+  /** The free seat offered to a visitor who opened the link (the server's `open_seat`), or null. */
   function joinOffer() {
-    if (joinChoiceMade || mySeat || state.mode !== "human" || state.status !== "waiting") return null;
-    return [1, 2].find((seat) => !state.seats[String(seat)]) || null;
+    if (joinChoiceMade || mySeat) return null;
+    return state.open_seat || null;
   }
 
   /** Takes the free seat under `name` (remembered for next time), or, with null, just watches. */

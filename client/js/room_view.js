@@ -7,7 +7,7 @@ import { exportUrl, limitInput } from "./api.js";
 import { errorText, t } from "./i18n.js";
 import { inOpening, openingStatus, renderOpeningCard } from "./opening_view.js";
 import { rulePicture } from "./rules.js";
-import { clockLeft, formatClock } from "./state.js";
+import { allows, clockLeft, formatClock } from "./state.js";
 import { el, tEl } from "./ui.js";
 import { resultExtras } from "./result_extras.js";
 
@@ -43,9 +43,9 @@ function countdown(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** Is this the seated player of a public room waiting for anyone to come? */
+/** Is this the seated player of a public room waiting for anyone to come (it may unlist it)? */
 function isSearching({ state, mySeat }) {
-  return state.status === "waiting" && state.mode === "human" && state.public && Boolean(mySeat);
+  return allows(state, mySeat, "unlist");
 }
 
 export class RoomView {
@@ -126,7 +126,7 @@ export class RoomView {
    */
   render(m) {
     this.renderStatus(m);
-    this.share.hidden = !(m.state.status === "waiting" && m.state.mode === "human" && m.mySeat);
+    this.share.hidden = !allows(m.state, m.mySeat, "cancel"); // the host of a room still waiting
     this.renderSearch(m);
     this.renderJoinPrompt(m);
     this.renderPlayers(m);
@@ -275,7 +275,8 @@ export class RoomView {
         class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
       }, formatClock(left)));
     });
-    if (state.clock && state.status === "playing" && state.moves.length < 2) {
+    // The server's clock says when neither side's time runs yet (it starts after each first move).
+    if (state.clock && state.status === "playing" && state.clock.running === null) {
       rows.push(el("p", { class: "muted clock-note", id: "clock-note" }, t("room.clock.first")));
     }
     const deadline = this.deadlineText(m);
@@ -378,8 +379,6 @@ export class RoomView {
 
   renderActions(m) {
     const { state, style, mySeat, ready } = m;
-    const playing = state.status === "playing";
-    const opening = inOpening(state); // no draw offers or takebacks before the colours are chosen
     const seated = Boolean(mySeat);
     this.actions.hidden = !seated || state.status === "finished";
     if (this.actions.hidden) return;
@@ -392,11 +391,12 @@ export class RoomView {
           el("button", { class: "btn small danger", type: "button", id: "resign-yes", onclick: () => { this.confirmingResign = false; this.on.command("resign"); } }, t("room.yes")),
           el("button", { class: "btn small", type: "button", onclick: () => { this.confirmingResign = false; this.on.rerender(); } }, t("room.resign.no")))));
     }
-    const myMoves = state.moves.filter((_, i) => (i % 2) + 1 === mySeat).length;
+    // Each button is enabled while the server's `allowed` lists its command for this seat.
+    const off = (command) => !ready || !allows(state, mySeat, command);
     items.push(
-      el("button", { class: "btn danger", type: "button", id: "resign", disabled: !playing || !ready, onclick: () => { this.confirmingResign = true; this.on.rerender(); } }, t("room.resign")),
-      el("button", { class: "btn", type: "button", id: "offer-draw", disabled: !playing || opening || !ready || state.draw_offer === mySeat, onclick: () => this.on.command("draw_offer") }, t("room.draw")),
-      el("button", { class: "btn", type: "button", id: "takeback", disabled: !playing || opening || !ready || !myMoves || state.takeback_request === mySeat, onclick: () => this.on.command("takeback_request") }, t("room.takeback")));
+      el("button", { class: "btn danger", type: "button", id: "resign", disabled: off("resign"), onclick: () => { this.confirmingResign = true; this.on.rerender(); } }, t("room.resign")),
+      el("button", { class: "btn", type: "button", id: "offer-draw", disabled: off("draw_offer"), onclick: () => this.on.command("draw_offer") }, t("room.draw")),
+      el("button", { class: "btn", type: "button", id: "takeback", disabled: off("takeback_request"), onclick: () => this.on.command("takeback_request") }, t("room.takeback")));
     if (m.canClaim) items.push(el("button", { class: "btn primary", type: "button", id: "claim", onclick: () => this.on.command("claim_win") }, t("room.claim")));
     if (state.draw_offer === opp) items.push(this.offerRow("room.offer.draw.in", oppName, "draw_accept", "draw_decline"));
     if (state.draw_offer === mySeat) items.push(el("div", { class: "offer" }, t("room.offer.draw.out")));
@@ -414,15 +414,13 @@ export class RoomView {
       el("p", { class: "gameover-reason", id: "result-reason" }, this.resultReason(m)),
       resultExtras(state, mySeat),
     ];
-    if (mySeat && state.result.reason !== "cancelled") {
-      const opp = 3 - mySeat;
-      if (state.rematch_offer === opp) {
-        items.push(this.offerRow("room.offer.rematch.in", seatName(state, style, opp), "rematch_accept", "rematch_decline"));
-      } else if (state.rematch_offer === mySeat) {
-        items.push(el("div", { class: "offer" }, t("room.offer.rematch.out")));
-      } else {
-        items.push(el("button", { class: "btn primary", type: "button", id: "rematch", disabled: !ready, onclick: () => this.on.command("rematch_offer") }, t("room.rematch")));
-      }
+    const opp = mySeat && 3 - mySeat;
+    if (mySeat && state.rematch_offer === opp) {
+      items.push(this.offerRow("room.offer.rematch.in", seatName(state, style, opp), "rematch_accept", "rematch_decline"));
+    } else if (mySeat && state.rematch_offer === mySeat) {
+      items.push(el("div", { class: "offer" }, t("room.offer.rematch.out")));
+    } else if (allows(state, mySeat, "rematch_offer")) { // not in a room cancelled before anyone came
+      items.push(el("button", { class: "btn primary", type: "button", id: "rematch", disabled: !ready, onclick: () => this.on.command("rematch_offer") }, t("room.rematch")));
     }
     // What next: another game, the lobby, or the moves again from the first one.
     items.push(el("div", { class: "gameover-next" },

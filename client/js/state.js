@@ -6,9 +6,8 @@
 // names is that field's new value, so the page never keeps what the server has cleared.
 const STATE_FIELDS = ["status", "turn", "clock", "moves", "result", "last_move_at", "started_at",
   "finished_at", "draw_offer", "takeback_request", "rematch_offer", "move_deadline",
-  "forbidden", "public", "game_id", "claim_at", "phase", "opening_choices", "seats"];
-// What `<what>_offered` / `_requested` sets to the offering seat and `<what>_declined` clears.
-const PENDING = { draw: "draw_offer", takeback: "takeback_request", rematch: "rematch_offer" };
+  "forbidden", "public", "game_id", "claim_at", "phase", "opening_choices", "choices", "seats",
+  "allowed", "open_seat"];
 
 /** Returns the state after `event` (a versioned server event); the input is not changed. */
 export function applyEvent(state, event) {
@@ -17,17 +16,21 @@ export function applyEvent(state, event) {
   for (const field of STATE_FIELDS) {
     if (field in event) next[field] = Array.isArray(event[field]) ? event[field].slice() : event[field];
   }
-  const [what, answer] = event.type.split("_");
   if (event.type === "seat_taken") {
     next.seats = { ...state.seats, [event.seat]: event.player };
   } else if (event.type === "move") {
     next.moves = [...state.moves, event.move];
-  } else if (PENDING[what] && (answer === "offered" || answer === "requested")) {
-    next[PENDING[what]] = event.seat;
-  } else if (PENDING[what] && answer === "declined") {
-    next[PENDING[what]] = null;
   }
   return next;
+}
+
+/**
+ * May the player in `seat` send `command` (a message type: "resign", "takeback_request", ...)
+ * now? The server says so in the state's `allowed` (docs/protocol.md §1,
+ * server/rooms/allowed.py); the page keeps no copy of the rules.
+ */
+export function allows(state, seat, command) {
+  return Boolean(seat && state.allowed && (state.allowed[seat] || []).includes(command));
 }
 
 /** Milliseconds left on `seat`'s clock at server time `now`, or null without a clock. */

@@ -1,8 +1,9 @@
 """The room state machine: `apply(state, command, now) -> Transition` and nothing else.
 
 Pure: no I/O, no clock reads (`now` is an argument, epoch ms), no randomness. It either raises
-an `ArenaError` (the room is unchanged) or returns the next state and the events to publish,
-each stamped with its room version; the new state's `v` is the last event's. Handlers in
+an `ArenaError` (the room is unchanged) or returns the next state and the events to publish
+(typed values of server/rooms/events.py, handed out in their wire form), each stamped with its
+room version; the new state's `v` is the last event's. Handlers in
 server/ only load a state, call this, store the result atomically and publish the events.
 """
 
@@ -12,9 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from msgspec.structs import replace as with_fields
+
 from . import commands as cmd
+from . import events as ev
 from . import offers, opening_play, play
-from .outcomes import Event, Step, flag_fallen, timeout
+from .allowed import allowed_by_seat, public_state
+from .outcomes import Step, flag_fallen, timeout
 from .state import SEATS, RoomState
 
 Rule = Callable[[RoomState, Any, int], Step]
@@ -45,7 +50,7 @@ _CLOCK_INDEPENDENT = (cmd.Join, cmd.Resume)
 @dataclass(slots=True, frozen=True)
 class Transition:
     state: RoomState
-    events: tuple[Event, ...]
+    events: tuple[dict[str, Any], ...]  # each `events.Event.to_wire()`
 
     @property
     def changed(self) -> bool:
@@ -65,21 +70,29 @@ def apply(state: RoomState, command: cmd.Command, now: int) -> Transition:
     return _stamp(state, new_state, events, getattr(command, "cid", None))
 
 
-def _stamp(old: RoomState, new: RoomState, events: list[Event], cid: str | None) -> Transition:
+def _stamp(old: RoomState, new: RoomState, events: list[ev.Event],
+           cid: str | None) -> Transition:
     """Give each event its version (consecutive after the old state's) and echo the `cid`;
-    an event that sets `move_deadline` also sets the `claim_at` it implies."""
+    an event that sets `move_deadline` also sets the `claim_at` it implies, and a rematch
+    carries the new state. When the command changed what a seat may do or the seat a visitor
+    may take, every event says it (`allowed`, `open_seat`, worked out from the last event's
+    state: the events of a command are applied together)."""
     if not events:
         return Transition(old, ())
     new = replace(new, v=old.v + len(events))
+    changed: dict[str, Any] = {}
+    if (allowed := allowed_by_seat(new)) != allowed_by_seat(old):
+        changed["allowed"] = allowed
+    if (seat := play.open_seat(new)) != play.open_seat(old):
+        changed["open_seat"] = seat
     stamped = []
     for index, event in enumerate(events):
-        event = {"type": event["type"], "v": old.v + index + 1,
-                 **{k: value for k, value in event.items() if k != "type"}}
-        if event["type"] == "rematch":
-            event["state"] = new.to_public()
-        if "move_deadline" in event:  # so is who may claim on a deadline (state.claim_at)
-            event["claim_at"] = {str(n): new.deadline_claim_at(n) for n in SEATS}
+        fields: dict[str, Any] = {"v": old.v + index + 1, **changed}
+        if isinstance(event, ev.Rematch):
+            fields["state"] = public_state(new)
+        if isinstance(event, ev.Timed):  # who may claim on a deadline (state.claim_at)
+            fields["claim_at"] = {str(n): new.deadline_claim_at(n) for n in SEATS}
         if index == 0 and cid is not None:
-            event["cid"] = cid
-        stamped.append(event)
+            fields["cid"] = cid
+        stamped.append(with_fields(event, **fields).to_wire())
     return Transition(new, tuple(stamped))

@@ -5,13 +5,16 @@ Against the AI the answer comes at once: a draw is declined, a takeback and a re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from ..errors import ArenaError, ErrorCode
 from . import commands as cmd
+from . import events as ev
 from .boards import forbidden_after
 from .opening_play import require_keeps_opening, require_play_phase
-from .outcomes import Event, Step, end_game, move_deadline, require_player, require_playing
+from .outcomes import Step, end_game, move_deadline, require_player, require_playing
 from .state import Reason, Result, RoomState, Status, other
 
 
@@ -26,16 +29,23 @@ def _require_pending_from_opponent(pending: int | None, seat: int) -> None:
         raise ArenaError(ErrorCode.NOTHING_PENDING, "your opponent has not offered that")
 
 
-def draw_offer(state: RoomState, command: cmd.DrawOffer, now: int) -> Step:
-    seat = require_player(command.seat)
+def check_draw_offer(state: RoomState, seat: int) -> None:
+    """Raise unless `seat` may offer a draw now (an offer that meets the opponent's accepts
+    it)."""
     require_playing(state)
     require_play_phase(state, "draw offer")
+    if state.draw_offer != other(seat):
+        _require_no_pending(state.draw_offer, seat)
+
+
+def draw_offer(state: RoomState, command: cmd.DrawOffer, now: int) -> Step:
+    seat = require_player(command.seat)
+    check_draw_offer(state, seat)
     if state.draw_offer == other(seat):
         return draw_answer(state, cmd.DrawAnswer(seat, accept=True), now)
-    _require_no_pending(state.draw_offer, seat)
-    offered: Event = {"type": "draw_offered", "seat": seat}
+    offered = ev.DrawOffered(seat=seat, draw_offer=seat)
     if state.is_ai(other(seat)):
-        return state, [offered, {"type": "draw_declined", "seat": other(seat)}]
+        return state, [offered, ev.DrawDeclined(seat=other(seat))]
     return replace(state, draw_offer=seat), [offered]
 
 
@@ -45,21 +55,27 @@ def draw_answer(state: RoomState, command: cmd.DrawAnswer, now: int) -> Step:
     _require_pending_from_opponent(state.draw_offer, seat)
     if command.accept:
         return end_game(state, Result(None, Reason.AGREEMENT), now)
-    return replace(state, draw_offer=None), [{"type": "draw_declined", "seat": seat}]
+    return replace(state, draw_offer=None), [ev.DrawDeclined(seat=seat)]
 
 
-def takeback_request(state: RoomState, command: cmd.TakebackRequest, now: int) -> Step:
-    seat = require_player(command.seat)
+def check_takeback_request(state: RoomState, seat: int) -> None:
+    """Raise unless `seat` may ask to take its last move back now: one of its own after the
+    opening's stones, and no request pending."""
     require_playing(state)
     require_play_phase(state, "takeback")
     if len(state.moves) < seat:  # seat 1 owns moves 0, 2, ...; seat 2 owns 1, 3, ...
         raise ArenaError(ErrorCode.NOTHING_TO_TAKE_BACK, "you have no move to take back")
     require_keeps_opening(state, len(state.moves) - _undone(state, seat))
     _require_no_pending(state.takeback_request, seat)
+
+
+def takeback_request(state: RoomState, command: cmd.TakebackRequest, now: int) -> Step:
+    seat = require_player(command.seat)
+    check_takeback_request(state, seat)
     if state.is_ai(other(seat)):
         return take_back(state, seat, now)
     return (replace(state, takeback_request=seat),
-            [{"type": "takeback_requested", "seat": seat}])
+            [ev.TakebackRequested(seat=seat, takeback_request=seat)])
 
 
 def takeback_answer(state: RoomState, command: cmd.TakebackAnswer, now: int) -> Step:
@@ -68,8 +84,7 @@ def takeback_answer(state: RoomState, command: cmd.TakebackAnswer, now: int) -> 
     _require_pending_from_opponent(state.takeback_request, seat)
     if command.accept:
         return take_back(state, other(seat), now)
-    return (replace(state, takeback_request=None),
-            [{"type": "takeback_declined", "seat": seat}])
+    return replace(state, takeback_request=None), [ev.TakebackDeclined(seat=seat)]
 
 
 def _undone(state: RoomState, requester: int) -> int:
@@ -89,12 +104,11 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
     state = replace(state, moves=moves, move_times=state.move_times[:len(moves)], clock=clock,
                     draw_offer=None, takeback_request=None,
                     move_deadline=move_deadline(state, now))
-    return state, [{"type": "takeback", "seat": requester, "undone": list(undone),
-                    "moves": list(moves), "turn": state.turn,
-                    "clock": clock.to_dict() if clock else None,
-                    "draw_offer": None, "takeback_request": None,
-                    "move_deadline": state.move_deadline,
-                    "forbidden": forbidden_after(state.variant, moves)}]
+    return state, [ev.Takeback(seat=requester, undone=list(undone), moves=list(moves),
+                               turn=state.turn, clock=clock.to_dict() if clock else None,
+                               draw_offer=None, takeback_request=None,
+                               move_deadline=state.move_deadline,
+                               forbidden=forbidden_after(state.variant, moves))]
 
 
 def _require_finished(state: RoomState) -> None:
@@ -102,15 +116,27 @@ def _require_finished(state: RoomState) -> None:
         raise ArenaError(ErrorCode.GAME_NOT_OVER, "a rematch comes after the game")
 
 
-def rematch_offer(state: RoomState, command: cmd.RematchOffer, now: int) -> Step:
-    seat = require_player(command.seat)
+def _rematch_at_once(state: RoomState, seat: int) -> bool:
+    """An offer by `seat` is a rematch at once: it meets the opponent's, or the AI's yes."""
+    return state.rematch_offer == other(seat) or state.is_ai(other(seat))
+
+
+def check_rematch_offer(state: RoomState, seat: int) -> None:
+    """Raise unless `seat` may offer a rematch now: after a game both seats played, with no
+    offer of its own pending."""
     _require_finished(state)
     if state.free_seat() is not None:
         raise ArenaError(ErrorCode.GAME_OVER, "this room was cancelled before anyone joined")
-    if state.rematch_offer == other(seat) or state.is_ai(other(seat)):
+    if not _rematch_at_once(state, seat):
+        _require_no_pending(state.rematch_offer, seat)
+
+
+def rematch_offer(state: RoomState, command: cmd.RematchOffer, now: int) -> Step:
+    seat = require_player(command.seat)
+    check_rematch_offer(state, seat)
+    if _rematch_at_once(state, seat):
         return rematch(state, now)
-    _require_no_pending(state.rematch_offer, seat)
-    return replace(state, rematch_offer=seat), [{"type": "rematch_offered", "seat": seat}]
+    return replace(state, rematch_offer=seat), [ev.RematchOffered(seat=seat, rematch_offer=seat)]
 
 
 def rematch_answer(state: RoomState, command: cmd.RematchAnswer, now: int) -> Step:
@@ -119,7 +145,7 @@ def rematch_answer(state: RoomState, command: cmd.RematchAnswer, now: int) -> St
     _require_pending_from_opponent(state.rematch_offer, seat)
     if command.accept:
         return rematch(state, now)
-    return replace(state, rematch_offer=None), [{"type": "rematch_declined", "seat": seat}]
+    return replace(state, rematch_offer=None), [ev.RematchDeclined(seat=seat)]
 
 
 def rematch(state: RoomState, now: int) -> Step:
@@ -132,11 +158,12 @@ def rematch(state: RoomState, now: int) -> Step:
                     draw_offer=None, takeback_request=None, rematch_offer=None,
                     started_at=now, finished_at=None, last_move_at=None)
     state = replace(state, move_deadline=move_deadline(state, now))
-    return state, [{"type": "rematch", "state": None}]
+    return state, [ev.Rematch()]
 
 
-def seat_after(event: Event, seat: int | None) -> int | None:
-    """The seat a player holds once `event` has happened (None: a spectator stays one): a
+def seat_after(event: Mapping[str, Any], seat: int | None) -> int | None:
+    """The seat a player holds once `event` (its wire form) has happened (None: a spectator
+    stays one): a
     rematch, or an opening choice that swaps colours (`swapped`, server/rooms/opening_play.py),
     moves the player who sat in 1 to 2 and back."""
     if seat is None or not (event["type"] == "rematch" or event.get("swapped")):

@@ -10,12 +10,22 @@ choice cost no time. A colour choice that swaps the seats swaps the clock's time
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..errors import ArenaError, ErrorCode
 from . import commands as cmd
+from . import events as ev
 from .clock import Clock
-from .opening import Choice, Phase, actor_of, has_acted, opening_stones, options_of, phase_of
-from .outcomes import Event, Step, move_deadline, require_player, require_playing
+from .opening import (
+    Choice,
+    Opening,
+    Phase,
+    actor_of,
+    has_acted,
+    opening_stones,
+    phase_of,
+)
+from .outcomes import Step, move_deadline, require_player, require_playing
 from .state import RoomState, other
 
 
@@ -48,9 +58,12 @@ def clock_after_stone(state: RoomState, seat: int, now: int, plies: int) -> Cloc
     return state.clock.after_action(seat, now, running)
 
 
-def phase_fields(state: RoomState) -> Event:
-    """The opening fields an event carries in a room with an opening rule."""
-    return {"phase": state.phase.value, "opening_choices": list(state.opening_choices)}
+def phase_fields(state: RoomState) -> dict[str, Any]:
+    """The opening fields an event carries in a room with an opening rule (none without)."""
+    if state.opening is Opening.NONE:
+        return {}
+    return {"phase": state.phase.value, "opening_choices": list(state.opening_choices),
+            "choices": [choice.value for choice in state.choices]}
 
 
 def choose(state: RoomState, command: cmd.OpeningChoice, now: int) -> Step:
@@ -58,12 +71,11 @@ def choose(state: RoomState, command: cmd.OpeningChoice, now: int) -> Step:
     swaps the seats) or, in swap2, places two more stones."""
     seat = require_player(command.seat)
     require_playing(state)
-    plies = len(state.moves)
     if state.phase is not Phase.CHOOSE:
         raise ArenaError(ErrorCode.WRONG_PHASE, "there is no colour to choose now")
     if seat != state.turn or state.is_ai(seat) != command.by_ai:
         raise ArenaError(ErrorCode.NOT_YOUR_TURN, "your opponent chooses now")
-    options = options_of(state.opening, state.phase, plies)
+    options = state.choices
     if command.choice not in options:
         raise ArenaError(ErrorCode.BAD_CHOICE,
                          f"the choices now are {', '.join(o.value for o in options)}")
@@ -77,9 +89,8 @@ def choose(state: RoomState, command: cmd.OpeningChoice, now: int) -> Step:
         clock = clock.swapped() if clock else None
         state = replace(state, seats=(state.seats[1], state.seats[0]))
     state = replace(state, clock=clock, last_move_at=now, move_deadline=move_deadline(state, now))
-    return state, [{"type": "opening_choice", "seat": seat, "choice": choice.value,
-                    "swapped": swap, **phase_fields(state), "turn": state.turn,
-                    "seats": {str(n): (s.to_public() if (s := state.seat(n)) else None)
-                              for n in (1, 2)},
-                    "clock": clock.to_dict() if clock else None, "last_move_at": now,
-                    "move_deadline": state.move_deadline}]
+    return state, [ev.OpeningChoice(
+        seat=seat, choice=choice.value, swapped=swap, **phase_fields(state), turn=state.turn,
+        seats={str(n): (s.to_public() if (s := state.seat(n)) else None) for n in (1, 2)},
+        clock=clock.to_dict() if clock else None, last_move_at=now,
+        move_deadline=state.move_deadline)]

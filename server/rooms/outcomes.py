@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from ..errors import ArenaError, ErrorCode
+from . import events as ev
 from .state import SEATS, Mode, Reason, Result, RoomState, Status, other
 
-Event = dict[str, Any]
-Step = tuple[RoomState, list[Event]]
+Step = tuple[RoomState, list[ev.Event]]
 
 
 def require_player(seat: int | None) -> int:
@@ -63,11 +62,10 @@ def end_game(state: RoomState, result: Result, now: int) -> Step:
     state = replace(state, status=Status.FINISHED, result=result, clock=clock, finished_at=now,
                     draw_offer=None, takeback_request=None, rematch_offer=None,
                     move_deadline=None)
-    return state, [{"type": "game_over", "status": state.status.value,
-                    "result": result.to_dict(), "clock": clock.to_dict() if clock else None,
-                    "finished_at": now, "draw_offer": None, "takeback_request": None,
-                    "rematch_offer": None, "move_deadline": None,
-                    "game_id": state.public_game_id}]
+    return state, [ev.GameOver(status=state.status.value, result=result.to_dict(),
+                               clock=clock.to_dict() if clock else None, finished_at=now,
+                               draw_offer=None, takeback_request=None, rematch_offer=None,
+                               move_deadline=None, game_id=state.public_game_id)]
 
 
 def timeout(state: RoomState, now: int) -> Step:

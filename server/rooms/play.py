@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from msgspec import UNSET
+
 from engine.board import Board, Termination
 from engine.errors import EngineError
 
 from ..errors import ArenaError, ErrorCode, from_engine
 from . import commands as cmd
+from . import events as ev
 from .boards import board_after, remember
 from .claims import claim_at
 from .clock import ClockConfig
@@ -58,9 +61,8 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
         check_opening(variant, opening)
     except ValueError as error:
         raise ArenaError(ErrorCode.BAD_OPENING, str(error)) from None
-    if rated and (mode is not Mode.HUMAN or creator is None or creator.username is None):
-        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
-                         "only a logged-in player may open a rated room, against a person")
+    if rated:
+        check_rated(mode, creator)
     seats: list[Seat | None] = [None, None]
     if mode is Mode.AI_VS_AI:
         seats = [ai_seat(ai_level, now), ai_seat(ai_level, now)]
@@ -74,6 +76,14 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
                       created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
                       idle_claim_ms=idle, rated=rated, opening=opening)
     return state if mode is Mode.HUMAN else _start(state, now)
+
+
+def check_rated(mode: Mode, player: cmd.PlayerRef | None) -> None:
+    """Raise unless `player` may play a rated game in a room of `mode`: rated games are
+    between logged-in players (an account), never against the computer."""
+    if mode is not Mode.HUMAN or player is None or player.username is None:
+        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
+                         "a rated game is for logged-in players, against a person")
 
 
 def human_seat(name: str | None, now: int, token_hash: str,
@@ -90,22 +100,35 @@ def _start(state: RoomState, now: int) -> RoomState:
     return replace(state, move_deadline=move_deadline(state, now))
 
 
-def join(state: RoomState, command: cmd.Join, now: int) -> Step:
-    seat_no = state.free_seat()
-    if state.mode is not Mode.HUMAN or state.status is not Status.WAITING or seat_no is None:
+def open_seat(state: RoomState) -> int | None:
+    """The seat a visitor may take: the free seat of a person's room still waiting, else
+    None (the room page offers it from the state's `open_seat`)."""
+    if state.mode is not Mode.HUMAN or state.status is not Status.WAITING:
+        return None
+    return state.free_seat()
+
+
+def check_join(state: RoomState) -> int:
+    """The seat a visitor may take; raise when there is none."""
+    if (seat_no := open_seat(state)) is None:
         raise ArenaError(ErrorCode.SEAT_TAKEN, "no free seat in this room")
-    if state.rated and (command.player is None or command.player.username is None):
-        raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE, "a rated game is for logged-in players")
+    return seat_no
+
+
+def join(state: RoomState, command: cmd.Join, now: int) -> Step:
+    seat_no = check_join(state)
+    if state.rated:
+        check_rated(state.mode, command.player)
     seat = human_seat(command.name, now, command.token_hash, command.player)
     seats = (seat, state.seats[1]) if seat_no == 1 else (state.seats[0], seat)
     state = replace(state, seats=seats)
-    events = [{"type": "seat_taken", "seat": seat_no, "player": seat.to_public()}]
+    events: list[ev.Event] = [ev.SeatTaken(seat=seat_no, player=seat.to_public())]
     if state.free_seat() is None:
         state = _start(state, now)
-        events.append({"type": "game_started", "status": state.status.value,
-                       "turn": state.turn, "started_at": state.started_at,
-                       "clock": state.clock.to_dict() if state.clock else None,
-                       "move_deadline": state.move_deadline})
+        events.append(ev.GameStarted(status=state.status.value, turn=state.turn,
+                                     started_at=state.started_at,
+                                     clock=state.clock.to_dict() if state.clock else None,
+                                     move_deadline=state.move_deadline))
     return state, events
 
 
@@ -113,21 +136,29 @@ def unlist(state: RoomState, command: cmd.Unlist, now: int) -> Step:
     """The waiting player cancels the search: the room becomes private (out of the lobby and
     of quick play) and stays open to whoever has its link; `cancel` closes it instead. Too
     late once the opponent came: the game has started."""
-    require_player(command.seat)
+    check_unlist(state, require_player(command.seat))
+    return replace(state, public=False), [ev.Unlisted(public=False)]
+
+
+def check_unlist(state: RoomState, seat: int) -> None:
+    """Raise unless the room `seat` waits in is still listed."""
     if state.status is not Status.WAITING:
         raise ArenaError(ErrorCode.SEAT_TAKEN, "the opponent already took the seat")
     if not state.public:
         raise ArenaError(ErrorCode.NOTHING_PENDING, "the room is not listed")
-    return replace(state, public=False), [{"type": "unlisted", "public": False}]
 
 
 def cancel(state: RoomState, command: cmd.Cancel, now: int) -> Step:
     """The seated player of a room still waiting for an opponent closes it (`unlist` only
     takes it out of the lobby)."""
-    require_player(command.seat)
-    if state.status is not Status.WAITING or state.seat(command.seat) is None:
-        raise ArenaError(ErrorCode.CANNOT_CANCEL, "only a room still waiting can be cancelled")
+    check_cancel(state, require_player(command.seat))
     return end_game(state, Result(None, Reason.CANCELLED), now)
+
+
+def check_cancel(state: RoomState, seat: int) -> None:
+    """Raise unless `seat` is held in a room still waiting for an opponent."""
+    if state.status is not Status.WAITING or state.seat(seat) is None:
+        raise ArenaError(ErrorCode.CANNOT_CANCEL, "only a room still waiting can be cancelled")
 
 
 def move(state: RoomState, command: cmd.Move, now: int) -> Step:
@@ -147,17 +178,15 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     state = replace(state, moves=moves, move_times=(*state.move_times, now), clock=clock,
                     last_move_at=now, draw_offer=None, takeback_request=None,
                     move_deadline=move_deadline(state, now))
-    events = [{"type": "move", "seat": seat_no, "move": text, "ply": len(moves),
-               "turn": state.turn, "clock": clock.to_dict() if clock else None,
-               "last_move_at": now, "draw_offer": None, "takeback_request": None,
-               "move_deadline": state.move_deadline,
-               "forbidden": [board.move_str(cell) for cell in board.forbidden_moves()]}]
-    if state.opening is not Opening.NONE:
-        events[0] |= phase_fields(state)
     outcome = board.outcome()
+    unscored = board.unscored_run() if outcome is None else None
+    events: list[ev.Event] = [ev.Move(
+        seat=seat_no, move=text, ply=len(moves), turn=state.turn,
+        clock=clock.to_dict() if clock else None, last_move_at=now, draw_offer=None,
+        takeback_request=None, move_deadline=state.move_deadline,
+        forbidden=[board.move_str(cell) for cell in board.forbidden_moves()],
+        unscored=_unscored(board, *unscored) if unscored else UNSET, **phase_fields(state))]
     if outcome is None:
-        if unscored := board.unscored_run():
-            events[0]["unscored"] = _unscored(board, *unscored)
         return state, events
     if outcome.termination is Termination.WIN:
         result = Result(outcome.winner, Reason.LINE,
@@ -214,7 +243,7 @@ def resume(state: RoomState, command: cmd.Resume, now: int) -> Step:
     devices = (*seat.device_hashes, command.token_hash)[-MAX_DEVICES:]
     seats = tuple(replace(s, device_hashes=devices) if n == seat_no else s
                   for n, s in zip(SEATS, state.seats, strict=True))
-    return replace(state, seats=seats), [{"type": "seat_resumed", "seat": seat_no}]
+    return replace(state, seats=seats), [ev.SeatResumed(seat=seat_no)]
 
 
 def abandon(state: RoomState, command: cmd.Abandon, now: int) -> Step:

@@ -15,7 +15,7 @@ from engine.variants import get_variant
 
 from .boards import forbidden_after
 from .clock import Clock, ClockConfig
-from .opening import Opening, Phase, actor_of, phase_of
+from .opening import Choice, Opening, Phase, actor_of, options_of, phase_of
 
 
 class Status(enum.StrEnum):
@@ -151,6 +151,11 @@ class RoomState:
         return phase_of(self.opening, len(self.moves), self.opening_choices)
 
     @property
+    def choices(self) -> tuple[Choice, ...]:
+        """The opening's choices on offer (none outside its choose phase)."""
+        return options_of(self.opening, self.phase, len(self.moves))
+
+    @property
     def turn(self) -> int:
         """Seat to act: in the game proper players alternate, seat 1 (black) first; in an
         opening phase, the seat the opening rule names."""
@@ -233,6 +238,7 @@ class RoomState:
             "opening": self.opening.value,
             "opening_choices": list(self.opening_choices),
             "phase": self.phase.value,
+            "choices": [choice.value for choice in self.choices],
             "forbidden": forbidden_after(self.variant, self.moves)
             if self.status is Status.PLAYING else [],
             "last_move_at": self.last_move_at,
@@ -253,7 +259,7 @@ class RoomState:
         """The stored form: the public state plus token hashes and the clock settings."""
         data = self.to_public()
         del data["board"], data["turn"], data["forbidden"], data["game_id"], data["phase"], \
-            data["claim_at"]
+            data["claim_at"], data["choices"]
         data["clock"] = self.clock.to_dict() if self.clock else None
         data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
         data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None

@@ -99,3 +99,18 @@ def test_a_takeback_clears_a_pending_draw_offer_on_the_opponents_page(players):
         person.wait_plies(1)
     expect(draw).to_have_count(0)  # the server cleared the offer: no stale "Accept"
     expect(minh.page.locator("#actions .offer")).to_have_count(0)
+
+
+def test_the_takeback_button_is_enabled_only_when_the_server_allows_a_request(players):
+    """The page reads the state's `allowed`: no request without a move of your own, and none
+    while one is pending, whoever asked (it used to count its own moves and enable Minh's)."""
+    lan, minh = start_pair(players)
+    lan.play("h8")
+    expect(lan.page.locator("#takeback")).to_be_enabled()
+    expect(minh.page.locator("#takeback")).to_be_disabled()  # no move of Minh's yet
+    minh.play("a1")
+    expect(minh.page.locator("#takeback")).to_be_enabled()
+    lan.click("#takeback")
+    expect(minh.page.locator("#actions .offer", has_text="Lan asks")).to_be_visible()
+    for person in (lan, minh):
+        expect(person.page.locator("#takeback")).to_be_disabled()

@@ -12,9 +12,9 @@ from typing import Any
 STATE_FIELDS = frozenset({
     "status", "turn", "clock", "moves", "result", "last_move_at", "started_at", "finished_at",
     "move_deadline", "draw_offer", "takeback_request", "rematch_offer", "public", "forbidden",
-    "game_id", "phase", "opening_choices", "seats", "claim_at",
+    "game_id", "phase", "opening_choices", "seats", "claim_at", "choices", "allowed",
+    "open_seat",
 })
-PENDING = {"draw": "draw_offer", "takeback": "takeback_request", "rematch": "rematch_offer"}
 
 
 def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
@@ -26,13 +26,8 @@ def apply_event(state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
     state["v"] = event["v"]
     state.update({name: copy.deepcopy(value) for name, value in event.items()
                   if name in STATE_FIELDS})
-    what, _, answer = kind.partition("_")
     if kind == "seat_taken":
         state["seats"][str(event["seat"])] = event["player"]
     elif kind == "move":
         state["moves"].append(event["move"])
-    elif what in PENDING and answer in ("offered", "requested"):
-        state[PENDING[what]] = event["seat"]
-    elif what in PENDING and answer == "declined":
-        state[PENDING[what]] = None
     return state

@@ -43,6 +43,16 @@ async def test_registering_keeps_the_anonymous_identity_so_its_games_are_the_acc
     assert (await me.get("/api/me"))[1]["player_id"] == anonymous["player_id"]
 
 
+async def test_a_guest_may_play_rated_nowhere(visitors):
+    assert (await visitors().get("/api/me"))[1]["rated_modes"] == []
+
+
+async def test_an_account_may_play_rated_against_a_person_only(visitors):
+    me = visitors()
+    await register(me, new_username())
+    assert (await me.get("/api/me"))[1]["rated_modes"] == ["human"]
+
+
 async def test_a_username_is_taken_whatever_its_case(visitors):
     name = new_username()
     await register(visitors(), name)

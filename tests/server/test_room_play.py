@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from server.errors import ArenaError, ErrorCode
-from server.rooms import ClockConfig, RoomState, Status, apply, commands
+from server.rooms import ClockConfig, RoomState, Status, apply, commands, public_state
 from server.rooms.state import Reason
 from tests.server.event_reducer import apply_event
 from tests.server.room_helpers import HASH_B, T0, ai_room, human_room, play, playing_room
@@ -157,7 +157,7 @@ def test_state_round_trips_through_its_stored_record():
 
 
 def test_public_state_has_no_token_hashes():
-    public = playing_room().to_public()
+    public = public_state(playing_room())
     assert "token_hash" not in str(public) and HASH_B not in str(public)
 
 
@@ -189,7 +189,7 @@ def test_unlisting_a_waiting_room_makes_it_private():
     assert [e["type"] for e in transition.events] == ["unlisted"]
     assert transition.state.public is False and transition.state.status is Status.WAITING
     # The event carries the field it changes (docs/protocol.md §3.3).
-    assert apply_event(public.to_public(), transition.events[0]) == transition.state.to_public()
+    assert apply_event(public_state(public), transition.events[0]) == public_state(transition.state)
 
 
 def test_unlisting_after_the_opponent_came_is_refused_as_seat_taken():

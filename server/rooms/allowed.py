@@ -1,0 +1,73 @@
+"""What each seat may do now, as the server tells the clients: the state's and every event's
+`allowed` (docs/protocol.md §1), so a page enables a button from the server's word and holds
+no copy of a rule.
+
+Each entry asks the same check the rule itself makes before it changes anything
+(`offers.check_takeback_request`, ...): a command is listed exactly when the machine would
+accept it from that seat. Listed are the commands a player may start at any time; a stone or
+a colour choice is the act of the seat to act (`turn`, with `phase` saying which, and the
+opening's `choices`), answers to an offer follow the state's pending offers, and a claim the
+instants in `claim_at`. So `allowed` stays the same from move to move of a game, and an
+event carries it only when its command changed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import ArenaError
+from . import commands as cmd
+from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
+from .outcomes import require_playing
+from .play import check_cancel, check_rated, check_unlist, open_seat
+from .state import SEATS, Mode, RoomState, Status
+
+Check = Callable[[RoomState, int], None]
+WAITING, PLAYING, FINISHED = Status.WAITING, Status.PLAYING, Status.FINISHED
+
+# Keyed by the client message that sends the command: the statuses in which its check can pass
+# at all (each check's first test, so that `allowed` need not raise and catch it for every
+# entry of every state; tests/server/test_allowed.py holds them to the checks), and the check.
+CHECKS: dict[str, tuple[frozenset[Status], Check]] = {
+    "resign": (frozenset({PLAYING}), lambda state, _seat: require_playing(state)),
+    "draw_offer": (frozenset({PLAYING}), check_draw_offer),
+    "takeback_request": (frozenset({PLAYING}), check_takeback_request),
+    "rematch_offer": (frozenset({FINISHED}), check_rematch_offer),
+    "unlist": (frozenset({WAITING}), check_unlist),
+    "cancel": (frozenset({WAITING}), check_cancel),
+}
+
+
+def _passes(check: Callable[..., None], *args: Any) -> bool:
+    """Whether a check (a rule's own test, which raises when the rule refuses) passes."""
+    try:
+        check(*args)
+    except ArenaError:
+        return False
+    return True
+
+
+def allowed(state: RoomState, seat: int) -> list[str]:
+    """The commands the human player in `seat` may send now (none for an AI or empty seat)."""
+    if state.seat(seat) is None or state.is_ai(seat):
+        return []
+    return [name for name, (statuses, check) in CHECKS.items()
+            if state.status in statuses and _passes(check, state, seat)]
+
+
+def allowed_by_seat(state: RoomState) -> dict[str, list[str]]:
+    return {str(seat): allowed(state, seat) for seat in SEATS}
+
+
+def public_state(state: RoomState) -> dict[str, Any]:
+    """The room as clients see it (the `state` object of docs/protocol.md §1): the state's
+    public fields, what each seat may do and the seat a visitor may take."""
+    return {**state.to_public(), "allowed": allowed_by_seat(state),
+            "open_seat": open_seat(state)}
+
+
+def rated_modes(player: cmd.PlayerRef | None) -> list[str]:
+    """The kinds of room (`mode`) in which `player` may open or join a rated game
+    (`GET /api/me`): the home page offers "rated" only for those."""
+    return [mode.value for mode in Mode if _passes(check_rated, mode, player)]
