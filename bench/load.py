@@ -19,7 +19,7 @@ live games (docs/performance.md, game analysis). ``--alternate R`` does that in 
 on one node: R rounds of a run without analyses and one with ``--analyses N``, back to back,
 in alternating order (so the machine's drifting load hits both arms alike), and prints both
 arms' pooled latencies. ``--interleave S`` switches the analyses on and off every S seconds
-within one run and counts each move in the arm it overlapped (bench/load_interleave.py, also
+within one run and counts each move in the arm it was made in (bench/load_interleave.py, also
 ``--burners N``: the same with N plain busy loops at the analysis workers' priority instead).
 
 Run from the repository root, e.g.:
@@ -301,7 +301,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="R rounds of a run without then with --analyses; compare them")
     parser.add_argument("--interleave", type=float, default=0, metavar="S",
                         help="switch --analyses (or --burners) on and off every S seconds "
-                             "in one run; compare the moves each overlapped and did not")
+                             "in one run; compare the moves made while it ran and while not")
     parser.add_argument("--burners", type=int, default=0, metavar="N",
                         help="with --interleave: N busy loops at the analysis workers' "
                              "priority instead of analyses (the control)")

@@ -28,6 +28,8 @@ from collections.abc import Callable
 
 from bench.load_clients import Tally
 from bench.stats import percentile
+from server.ai_pool import lower_priority
+from server.analysis import ANALYSIS_NICE
 
 Interval = tuple[float, float]  # time.perf_counter() seconds: the same clock in every process
 BURNER = "while True: pass"
@@ -72,7 +74,7 @@ class Burners:
 
     def __init__(self, count: int) -> None:
         self._processes = [subprocess.Popen([sys.executable, "-c", BURNER],
-                                            preexec_fn=_background_priority)
+                                            preexec_fn=_analysis_priority)
                            for _ in range(count)]
         self.set_running(False)
 
@@ -87,9 +89,9 @@ class Burners:
             process.wait()
 
 
-def _background_priority() -> None:
-    os.nice(15)
-    os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+def _analysis_priority() -> None:
+    """The analysis workers' priority (server/analysis.py's pool, server/ai_pool.py)."""
+    lower_priority(ANALYSIS_NICE, idle_class=True)
 
 
 class Busy:

@@ -63,14 +63,20 @@ def start_worker(node_pid: int, warm: bool, nice: int = WORKER_NICE,
     still hold the core for a scheduler tick (human move p99 +58% with four analyses running,
     bench/load.py --alternate)."""
     threading.Thread(target=_exit_with_node, args=(node_pid,), daemon=True).start()
+    lower_priority(nice, idle_class)
+    _map_large_blocks()
+    if warm:
+        warm_up()
+
+
+def lower_priority(nice: int, idle_class: bool = False) -> None:
+    """Run this process at `nice` and, with `idle_class`, in Linux's SCHED_IDLE class (where
+    the system allows; elsewhere it keeps its priority)."""
     with contextlib.suppress(OSError):
         os.nice(nice)
     if idle_class and hasattr(os, "SCHED_IDLE"):
         with contextlib.suppress(OSError):
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    _map_large_blocks()
-    if warm:
-        warm_up()
 
 
 def _map_large_blocks() -> None:

@@ -255,7 +255,7 @@ def summary(state: RoomState) -> dict[str, Any]:
         data["free_seat"] = state.free_seat()
     else:
         data |= {"status": state.status.value, "mode": state.mode.value,
-                 "moves": len(state.moves), "seats": state.to_public()["seats"]}
+                 "moves": len(state.moves), "seats": state.public_seats()}
     return data
 
 

@@ -123,7 +123,7 @@ def game_record(state: RoomState) -> dict[str, Any]:
         "room_id": state.room_id, "game_no": state.game_no, "variant": state.variant,
         "moves": list(state.moves),
         "result": state.result.to_dict() if state.result else None,
-        "seats": {str(n): (s.to_public() if (s := state.seat(n)) else None) for n in (1, 2)},
+        "seats": state.public_seats(),
         "clock": state.clock_config.to_dict() if state.clock_config else None,
         "opening": state.opening.value, "opening_choices": list(state.opening_choices),
         "started_at": state.started_at, "finished_at": state.finished_at,

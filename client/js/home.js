@@ -170,7 +170,7 @@ function syncFormVisibility(form) {
   form.querySelector(".public-row").hidden = choice.opponent !== "human";
   // Rated is offered where the server says this player may play rated (GET /api/me).
   whoAmI().then((who) => {
-    form.querySelector(".rated-row").hidden = !(who.rated_modes || []).includes(choice.opponent === "ai" ? "ai" : "human");
+    form.querySelector(".rated-row").hidden = !who.rated_modes.includes(choice.opponent === "ai" ? "ai" : "human");
   });
 }
 

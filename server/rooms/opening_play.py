@@ -91,6 +91,6 @@ def choose(state: RoomState, command: cmd.OpeningChoice, now: int) -> Step:
     state = replace(state, clock=clock, last_move_at=now, move_deadline=move_deadline(state, now))
     return state, [ev.OpeningChoice(
         seat=seat, choice=choice.value, swapped=swap, **phase_fields(state), turn=state.turn,
-        seats={str(n): (s.to_public() if (s := state.seat(n)) else None) for n in (1, 2)},
+        seats=state.public_seats(),
         clock=clock.to_dict() if clock else None, last_move_at=now,
         move_deadline=state.move_deadline)]

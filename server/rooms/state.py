@@ -167,6 +167,10 @@ class RoomState:
     def seat(self, number: int) -> Seat | None:
         return self.seats[number - 1]
 
+    def public_seats(self) -> dict[str, dict[str, Any] | None]:
+        """The seats as clients see them, keyed by seat number as text (None: free)."""
+        return {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS}
+
     def free_seat(self) -> int | None:
         return next((s for s in SEATS if self.seat(s) is None), None)
 
@@ -232,7 +236,7 @@ class RoomState:
             "rated": self.rated,
             "status": self.status.value,
             "game_no": self.game_no,
-            "seats": {str(n): (s.to_public() if (s := self.seat(n)) else None) for n in SEATS},
+            "seats": self.public_seats(),
             "moves": list(self.moves),
             "turn": self.turn,
             "opening": self.opening.value,
