@@ -10,12 +10,19 @@ from pathlib import Path
 
 from tests.harness import REPO_ROOT
 
+MAKE_ENV = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")  # set when this suite runs under `make test`
+
 
 def make_test(pytest_args: str) -> subprocess.CompletedProcess:
-    # VENV: the environment running this suite, so make reuses it instead of building one.
-    env = {**os.environ, "VENV": str(Path(sys.prefix)), "PYTEST_ARGS": pytest_args}
-    return subprocess.run(["make", "--no-print-directory", "test"], cwd=REPO_ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
+    """`make test` with these pytest arguments, as a user would run it. Given on make's command
+    line and without the make variables of an enclosing `make test PYTEST_ARGS=...` (which a
+    sub-make would inherit through MAKEFLAGS, over the environment: it ran the whole suite
+    again inside this test). VENV: the environment running this suite, so make reuses it."""
+    env = {name: value for name, value in os.environ.items() if name not in MAKE_ENV}
+    command = ["make", "--no-print-directory", "test", f"VENV={Path(sys.prefix)}",
+               f"PYTEST_ARGS={pytest_args}"]
+    return subprocess.run(command, cwd=REPO_ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
 
 
 def test_make_test_fails_when_pytest_runs_no_test() -> None:
