@@ -1,7 +1,8 @@
 """AI worker memory: many searches over every variant and custom size, each worker's RSS.
 
 Runs ``--searches`` AI searches (default 1,000) through the node's own pool
-(``server.ai_pool.AiPool``: spawned workers, warmed up, as a node runs them) with two workers,
+(``server.platform.ai_pool.AiPool``: spawned workers, warmed up, as a node runs them) with two
+workers,
 two searches at a time so no budget is cut. The searches cycle through every catalogue variant,
 every caro size and custom boards from 4x5 to 25x25 with k = 3..7 under each rule, at every
 level with its own budgets, from random positions of 0 to 40 stones. At checkpoints it
@@ -29,8 +30,8 @@ from engine.board import Board
 from engine.levels import LEVELS
 from engine.search.player import RULE_CODES
 from engine.variants import CARO_SIZES, VARIANTS
-from server.ai_pool import AiPool
-from server.metrics import ArenaMetrics
+from server.platform.ai_pool import AiPool
+from server.platform.metrics import ArenaMetrics
 
 MB = 1_000_000
 WORKER_TARGET_MB = 300

@@ -3,7 +3,8 @@
 1. A 60-move gomoku game (``GAME_60``, engine self-play) is analysed the way the
    server does it: every position searched to ``--nodes`` (ANALYSIS_NODES) in an analysis
    pool of ``--workers`` processes at nice 15 that stop while a live search runs
-   (server/background.py), then judged. Prints the wall time (target: under 40 s with two).
+   (server/analysis/gate.py), then judged. Prints the wall time (target: under 40 s with
+   two).
 2. Live AI latency: ``--live`` searches at level 4 with ``--live-ms`` each in the live pool
    (``AI_WORKERS`` processes at nice 5): without analyses, while the same game's analysis
    runs in the analysis pool, and without again (the machine's load drifts). Prints median /
@@ -23,10 +24,10 @@ import time
 
 from bench.stats import percentile
 from engine.review import review_game
-from server.ai_pool import AiPool
-from server.analysis import ANALYSIS_NICE, evaluate_job
-from server.background import BackgroundGate
-from server.metrics import ArenaMetrics
+from server.analysis.service.gate import BackgroundGate
+from server.analysis.service.service import ANALYSIS_NICE, evaluate_job
+from server.platform.ai_pool import AiPool
+from server.platform.metrics import ArenaMetrics
 
 TIME_CAP_MS = 5_000  # ANALYSIS_MS's default: nodes decide, as on the server
 

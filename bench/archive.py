@@ -31,10 +31,10 @@ import aiohttp
 import redis
 
 from bench.stats import percentile
-from server.keys import OUTBOX_PREFIX
-from server.store_sql import migrate
-from server.store_sql.database import open_database
-from server.store_sql.schema import accounts, game_players, games, players
+from server.platform.keys import OUTBOX_PREFIX
+from server.players.store_sql import migrate
+from server.players.store_sql.database import open_database
+from server.players.store_sql.schema import accounts, game_players, games, players
 from tests.harness import PostgresServer, RedisFactory, ServerFactory
 
 ACCOUNTS = 1000

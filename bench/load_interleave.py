@@ -28,8 +28,8 @@ from collections.abc import Callable
 
 from bench.load_clients import Tally
 from bench.stats import percentile
-from server.ai_pool import lower_priority
-from server.analysis import ANALYSIS_NICE
+from server.analysis.service.service import ANALYSIS_NICE
+from server.platform.ai_pool import lower_priority
 
 Interval = tuple[float, float]  # time.perf_counter() seconds: the same clock in every process
 BURNER = "while True: pass"
@@ -90,7 +90,7 @@ class Burners:
 
 
 def _analysis_priority() -> None:
-    """The analysis workers' priority (server/analysis.py's pool, server/ai_pool.py)."""
+    """The analysis workers' priority (the pool of server/analysis/service.py)."""
     lower_priority(ANALYSIS_NICE, idle_class=True)
 
 

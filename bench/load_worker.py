@@ -25,8 +25,8 @@ from bench.load_clients import (
     create_room,
     fetch_state,
 )
-from server.arena import tune_garbage_collector
 from server.cli import new_event_loop
+from server.play.arena import tune_garbage_collector
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +164,7 @@ async def _run(plan: WorkerPlan, ready, go, results) -> None:
     await worker.setup()
     readers = [asyncio.create_task(c.read()) for c in worker.clients]
     # The generator's own collection pauses would be measured as move latency: the same
-    # collector settings as the node (server/arena.py).
+    # collector settings as the node (server/play/arena.py).
     tune_garbage_collector()
     ready.put((plan.index, worker.tally.sockets))
     await asyncio.get_running_loop().run_in_executor(None, go.wait)

@@ -32,8 +32,8 @@ from aiohttp import web
 
 from bench.stats import percentile
 from server.app import create_app
-from server.arena import ARENA
-from server.settings import Settings
+from server.platform.settings import Settings
+from server.play.arena import ARENA
 
 SAMPLE_INTERVAL_S = 0.005
 TARGET_P99_MS = 10.0

@@ -1,44 +1,49 @@
-"""The aiohttp application factory.
+"""The application factory: the one place that builds a node from its packages.
 
-`create_app(settings)` builds the app: settings, the Redis client and the SQL engine live in the
-app context (`app[SETTINGS]`, `app[REDIS]`, `app[SQL]`, keys in server/appkeys.py); each
-function in `ROUTE_SETUPS` adds its routes (and, if it needs them, its own `app.cleanup_ctx`
-entries, which run after the Redis client exists). To add a module of routes, give it a
-`setup(app: web.Application) -> None` and list it in `ROUTE_SETUPS`.
-
-This module itself serves the operational endpoint `/healthz` and the browser client: `/` is
-`client/index.html`, `/static/...` are the files under `client/`.
+`create_app(settings)` opens, in this order and for the app's lifetime, the Redis client, the
+SQL archive (migrated) and the services: the live-play arena (server/play/arena.py), the
+analysis service (server/analysis/) and the archive consumers (server/players/archive.py). They
+live in the app context under the keys of server/http/context.py. Each function in
+`ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
+which run after the services exist): the HTTP API (server/http/) and the socket endpoint
+(server/sockets/). To add a module of routes, give it a `setup(app: web.Application) -> None`
+and list it in `ROUTE_SETUPS`.
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 
-import redis.asyncio as redis
 from aiohttp import web
 
-from . import (
-    __version__,
+from .analysis.service import AnalysisService
+from .analysis.store import analysis_store
+from .http import (
     accounts,
-    analysis_api,
-    api,
-    archive,
+    analysis,
+    guard,
+    health,
     identity,
-    limits_api,
+    levels,
+    limits,
+    pages,
     player_rooms,
-    players_api,
+    players,
+    rooms,
+    variants,
 )
-from .appkeys import REDIS, SETTINGS
-from .pages import index_page
-from .settings import Settings
-from .store import STORE_ERRORS, cluster_serves_every_slot, create_redis, is_cluster
-from .store_sql import context as sql_store
+from .http.context import ANALYSIS, ARENA, OUTBOX, REDIS, SETTINGS, SQL
+from .http.health import ping
+from .platform.settings import Settings
+from .platform.store import create_redis
+from .play import arena as play
+from .players.archive import archive_consumers
+from .players.store_sql import context as sql_store
+from .sockets import endpoint as sockets
 
 log = logging.getLogger(__name__)
-
-HEALTH_PING_TIMEOUT_S = 2.0
 
 RouteSetup = Callable[[web.Application], None]
 
@@ -46,8 +51,7 @@ RouteSetup = Callable[[web.Application], None]
 async def redis_context(app: web.Application) -> AsyncIterator[None]:
     """Open the store client for the app's lifetime; a Redis that is down is logged, not fatal,
     so the node starts, reports itself degraded on /healthz and recovers when Redis returns."""
-    settings = app[SETTINGS]
-    client = create_redis(settings)
+    client = create_redis(app[SETTINGS])
     app[REDIS] = client
     if not await ping(client):
         log.warning("Redis is not answering yet; /healthz reports degraded until it does")
@@ -55,60 +59,46 @@ async def redis_context(app: web.Application) -> AsyncIterator[None]:
     await client.aclose()
 
 
-async def ping(client: redis.Redis) -> bool:
-    """Can this node use its store? A single Redis answers PING; a Redis Cluster serves every
-    slot from masters this node reaches (server/store.py)."""
-    try:
-        async with asyncio.timeout(HEALTH_PING_TIMEOUT_S):
-            if is_cluster(client):
-                return await cluster_serves_every_slot(client)
-            return bool(await client.ping())
-    except (*STORE_ERRORS, TimeoutError) as exc:
-        log.debug("redis ping failed: %r", exc)
-        return False
+async def sql_context(app: web.Application) -> AsyncIterator[None]:
+    """The SQL archive, migrated to the newest schema before the node serves."""
+    async with sql_store.opened(app[SETTINGS].sql_url) as (engine, outbox):
+        app[SQL], app[OUTBOX] = engine, outbox
+        yield
 
 
-async def healthz(request: web.Request) -> web.Response:
-    """200 when this node can reach its store, 503 ("degraded") when it cannot; load balancers
-    and Docker's HEALTHCHECK read the status code, people read the JSON."""
-    app = request.app
-    settings = app[SETTINGS]
-    redis_ok = await ping(app[REDIS])
-    body = {
-        "status": "ok" if redis_ok else "degraded",
-        "redis": redis_ok,
-        "store": "embedded" if settings.embedded_store else "redis",
-        "node": settings.node_id,
-        "version": __version__,
-    }
-    return web.json_response(body, status=200 if redis_ok else 503)
-
-
-def setup_health(app: web.Application) -> None:
-    app.router.add_get("/healthz", healthz)
-
-
-def setup_client(app: web.Application) -> None:
-    client_dir = app[SETTINGS].client_dir
-    if not (client_dir / "index.html").is_file():
-        log.error("client not found: %s has no index.html (set CLIENT_DIR)", client_dir)
-    app.router.add_get("/", index_page)
-    if client_dir.is_dir():
-        app.router.add_static("/static/", client_dir)
+async def services_context(app: web.Application) -> AsyncIterator[None]:
+    """The arena, the analysis service and the archive consumers, from start to a clean stop
+    (analyses first, then the arena's loops and worker processes)."""
+    settings, client, engine = app[SETTINGS], app[REDIS], app[SQL]
+    arena = play.build_arena(settings, client, app[OUTBOX])
+    analyses = analysis_store(client, engine, settings)
+    app[ARENA] = arena
+    app[ANALYSIS] = AnalysisService(arena.repo, analyses, settings, arena.metrics, arena.pool)
+    outboxes = [arena.repo.buckets.outbox(app[OUTBOX], bucket)
+                for bucket in arena.repo.buckets.all()]
+    async with contextlib.AsyncExitStack() as stack:
+        await stack.enter_async_context(play.running(arena))
+        await stack.enter_async_context(archive_consumers(
+            client, engine, outboxes, settings.node_id, arena.metrics, analyses,
+            embedded=settings.embedded_store))
+        stack.push_async_callback(app[ANALYSIS].close)
+        yield
 
 
 ROUTE_SETUPS: tuple[RouteSetup, ...] = (
-    setup_health,
+    health.setup,
+    guard.setup,
     identity.setup,
-    setup_client,
-    sql_store.setup,
-    api.setup,
-    analysis_api.setup,
-    archive.setup,
+    pages.setup,
+    rooms.setup,
+    variants.setup,
+    levels.setup,
+    sockets.setup,
+    analysis.setup,
     player_rooms.setup,
-    players_api.setup,
+    players.setup,
     accounts.setup,
-    limits_api.setup,
+    limits.setup,
 )
 
 
@@ -117,7 +107,7 @@ def create_app(
 ) -> web.Application:
     app = web.Application()
     app[SETTINGS] = settings
-    app.cleanup_ctx.append(redis_context)
+    app.cleanup_ctx.extend((redis_context, sql_context, services_context))
     for setup in route_setups:
         setup(app)
     return app

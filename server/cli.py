@@ -18,7 +18,7 @@ from engine.cli import register as register_engine_commands
 
 from . import __version__
 from .app import create_app
-from .settings import Settings, SettingsError
+from .platform.settings import Settings, SettingsError
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from server.proxy import forwarded_client
+from server.http.proxy import forwarded_client
 
 LIMIT_ONE_ROOM = {"ROOM_CREATIONS_PER_MINUTE": "1"}
 
@@ -44,7 +44,7 @@ async def test_behind_a_trusted_proxy_each_client_has_its_own_room_limit(server_
 async def test_forged_forwarded_for_does_not_dodge_the_limit_on_a_direct_node(
     server_factory, redis_factory,
 ) -> None:
-    # A Redis of its own: the count of 127.0.0.1 lives there (server/ip_limits.py).
+    # A Redis of its own: the count of 127.0.0.1 lives there (server/platform/ip_limits.py).
     node = server_factory.start("direct", redis_url=redis_factory.start().url, env=LIMIT_ONE_ROOM)
     assert await create_room_from(node.url, "198.51.100.1") == 201
     assert await create_room_from(node.url, "198.51.100.2") == 429

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from server.settings import DEFAULT_CLIENT_DIR, Settings, SettingsError
+from server.platform.settings import DEFAULT_CLIENT_DIR, Settings, SettingsError
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

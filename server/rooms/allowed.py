@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import ArenaError
+from ..platform.errors import ArenaError
 from . import commands as cmd
 from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
 from .outcomes import require_playing

@@ -4,7 +4,7 @@ Chat is not a room command: it never changes the room's state or version, so no 
 can push game events out of the resume window. A room has two channels, as on lichess: the
 players' (everyone sees it) and the spectators' (spectators see it; a player only after opening
 it). A player speaks in the players' channel, anyone else in the spectators'. The lines are
-kept and rate-limited by server/chat.py.
+kept and rate-limited by server/play/chat.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ArenaError, ErrorCode
+from ..platform.errors import ArenaError, ErrorCode
 from .state import SEATS, RoomState
 
 CHAT_KEEP = 50        # lines kept per channel (the history a new socket gets)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..errors import ArenaError, ErrorCode
+from ..platform.errors import ArenaError, ErrorCode
 from . import commands as cmd
 from . import events as ev
 from .boards import forbidden_after

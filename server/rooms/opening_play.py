@@ -12,19 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import ArenaError, ErrorCode
+from ..platform.errors import ArenaError, ErrorCode
 from . import commands as cmd
 from . import events as ev
 from .clock import Clock
-from .opening import (
-    Choice,
-    Opening,
-    Phase,
-    actor_of,
-    has_acted,
-    opening_stones,
-    phase_of,
-)
+from .opening import Choice, Opening, Phase, actor_of, has_acted, opening_stones, phase_of
 from .outcomes import Step, move_deadline, require_player, require_playing
 from .state import RoomState, other
 

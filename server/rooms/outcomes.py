@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import ArenaError, ErrorCode
+from ..platform.errors import ArenaError, ErrorCode
 from . import events as ev
 from .state import SEATS, Mode, Reason, Result, RoomState, Status, other
 

@@ -10,7 +10,7 @@ from msgspec import UNSET
 from engine.board import Board, Termination
 from engine.errors import EngineError
 
-from ..errors import ArenaError, ErrorCode, from_engine
+from ..platform.errors import ArenaError, ErrorCode, from_engine
 from . import commands as cmd
 from . import events as ev
 from .boards import board_after, remember
@@ -30,17 +30,7 @@ from .outcomes import (
     require_playing,
     timeout,
 )
-from .state import (
-    SEATS,
-    Mode,
-    Reason,
-    Result,
-    RoomState,
-    Seat,
-    SeatKind,
-    Status,
-    other,
-)
+from .state import SEATS, Mode, Reason, Result, RoomState, Seat, SeatKind, Status, other
 
 
 def ai_seat(level: int, now: int) -> Seat:

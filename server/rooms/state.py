@@ -67,7 +67,7 @@ class Seat:
     joined_at: int
     level: int | None = None
     token_hash: str | None = None
-    player_id: str | None = None  # the player identity (server/identity.py), never public
+    player_id: str | None = None  # the player identity (server/http/identity.py), never public
     username: str | None = None   # set when the seat is an account's
     # Tokens of the player's other devices (an account resuming elsewhere), never public.
     device_hashes: tuple[str, ...] = ()

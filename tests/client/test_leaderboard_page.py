@@ -10,9 +10,9 @@ import time
 
 from playwright.sync_api import expect
 
-from server.archive import GROUP
-from server.glicko2 import PROVISIONAL_RD, Glicko, rate_game
-from server.keys import OUTBOX_PREFIX
+from server.platform.keys import OUTBOX_PREFIX
+from server.players.archive import GROUP
+from server.players.glicko2 import PROVISIONAL_RD, Glicko, rate_game
 from tests.client.players import Player
 from tests.client.test_accounts_pages import new_username, sign
 from tests.harness import http_get

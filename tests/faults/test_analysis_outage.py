@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from server.keys import analysis_key
+from server.platform.keys import analysis_key
 from tests.faults.conftest import FAST_ENV
 from tests.harness import PostgresServer
 from tests.server.client import http

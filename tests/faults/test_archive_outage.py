@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
 
-from server.keys import OUTBOX_PREFIX
+from server.platform.keys import OUTBOX_PREFIX
 from tests.faults.conftest import FAST_ENV, eventually
 from tests.harness import PostgresServer
 from tests.server.finished import end_game, finish_game, open_game

@@ -10,7 +10,7 @@ import asyncio
 import json
 import time
 
-from server.keys import state_key
+from server.platform.keys import state_key
 from tests.faults.conftest import FAST_ENV
 from tests.faults.two_node_game import FIRST, finish_and_check, start_game
 from tests.redis_cluster import RedisClusterProcesses

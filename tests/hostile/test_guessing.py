@@ -25,7 +25,8 @@ async def test_room_ids_and_tokens_are_long_random_and_unrelated(hostile_node):
     rooms = [await create_room(hostile_node.url, variant="tictactoe") for _ in range(ROOMS)]
     ids = [room["room_id"] for room in rooms]
     tokens = [room["token"] for room in rooms]
-    # 72 random bits, then two characters that put the room on a bucket's slot (server/keys.py)
+    # 72 random bits, then two characters that put the room on a bucket's slot
+    # (server/platform/keys.py)
     assert all(len(i) == 14 and URL_SAFE.match(i) for i in ids)
     assert all(len(t) == 32 and URL_SAFE.match(t) for t in tokens)     # 192 random bits
     assert len(set(ids)) == ROOMS and len(set(tokens)) == ROOMS

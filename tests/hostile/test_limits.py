@@ -13,11 +13,11 @@ import aiohttp
 import pytest
 import websockets
 
-from server.settings import Settings
+from server.platform.settings import Settings
 from tests.hostile.conftest import public_state, start_game
 from tests.server.client import Player
 
-BURST, PER_SECOND = 20, 10       # server/ws.py: messages per connection
+BURST, PER_SECOND = 20, 10       # server/sockets/endpoint.py: messages per connection
 ROOMS_PER_MINUTE = Settings().room_creations_per_minute  # per client IP, over all nodes
 AUTH_TIMEOUT_S = 10
 
@@ -72,7 +72,7 @@ async def test_room_creation_is_limited_per_client_ip_and_other_ips_are_unaffect
 async def test_room_creation_limit_holds_across_nodes_sharing_one_redis(
         server_factory, nodes_redis_url):
     """Two nodes, one Redis (or Redis Cluster), one address creating on both in turn: the
-    limit in all, not twice it (the counts live in Redis, server/ip_limits.py)."""
+    limit in all, not twice it (the counts live in Redis, server/platform/ip_limits.py)."""
     env = {"AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "4"}
     nodes = [server_factory.start(f"limit-{n}", redis_url=nodes_redis_url, env=env)
              for n in (1, 2)]

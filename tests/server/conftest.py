@@ -10,7 +10,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from server.app import create_app
-from server.settings import Settings
+from server.platform.settings import Settings
 from tests.harness import RedisServer, ServerFactory, ServerNode
 from tests.server.visitor import Visitor
 
@@ -50,7 +50,7 @@ async def visitors(arena_node) -> AsyncIterator[Callable[[], Visitor]]:
 
 @dataclass(frozen=True, slots=True)
 class InProcessNode:
-    """A node served by this test's own event loop: it reads the clock of server/clock.py,
+    """A node served by this test's own event loop: it reads the clock of server/platform/clock.py,
     which the test can set (`with clock.frozen() as now: ... now.advance(s)`)."""
 
     url: str

@@ -1,8 +1,8 @@
-"""How long an AI search may think when the pool is busy (server/ai_pool.py)."""
+"""How long an AI search may think when the pool is busy (server/platform/ai_pool.py)."""
 
 from __future__ import annotations
 
-from server.ai_pool import BUSY_FLOOR_MS, busy_budget_ms
+from server.platform.ai_pool import BUSY_FLOOR_MS, busy_budget_ms
 
 
 def test_a_search_gets_its_whole_budget_when_nobody_waits():

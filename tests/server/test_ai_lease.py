@@ -1,4 +1,4 @@
-"""The AI lease (a redis-py Lock, server/ai_player.py): while another node holds a room's
+"""The AI lease (a redis-py Lock, server/play/ai_player.py): while another node holds a room's
 lease this node does not search, and looks at the room again when that lease would lapse, so
 a node that dies mid-search is replaced. On a Redis of its own and a set clock."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import redis.asyncio as redis
 
-from server import clock
-from server.ai_player import LEASE_MS, AiPlayer
-from server.keys import ai_lease_key, new_room_id
-from server.timer_index import TimerIndex
+from server.platform import clock
+from server.platform.keys import ai_lease_key, new_room_id
+from server.play.ai_player import LEASE_MS, AiPlayer
+from server.play.timer_index import TimerIndex
 
 
 async def test_a_lease_held_elsewhere_defers_the_room_to_when_it_lapses(redis_factory):

@@ -1,11 +1,11 @@
-"""The natural pause before the AI's answer (server/ai_player.py: reply_pause_ms)."""
+"""The natural pause before the AI's answer (server/play/ai_player.py: reply_pause_ms)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from engine.analysis import WIN_SCORE, Analysis
-from server.ai_player import BUSY_PLIES, reply_pause_ms
+from server.play.ai_player import BUSY_PLIES, reply_pause_ms
 from server.rooms import Mode
 from tests.server.room_helpers import ai_room, play
 

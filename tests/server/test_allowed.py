@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from server.errors import ArenaError
+from server.platform.errors import ArenaError
 from server.rooms import RoomState, Status, apply, commands, public_state
 from server.rooms.allowed import CHECKS, allowed
 from server.rooms.outcomes import flag_fallen

@@ -8,8 +8,8 @@ import asyncio
 import redis.asyncio as redis
 
 from engine.formats import import_sgf
-from server.keys import analysis_key
-from server.repository import record_key
+from server.platform.keys import analysis_key
+from server.play.repository import record_key
 from tests.server.client import Player, create_room, http
 from tests.server.test_archive import archived
 
@@ -104,7 +104,7 @@ async def test_a_game_exports_by_id_as_sgf(arena_node):
 
 
 async def test_analysis_requests_are_rate_limited_per_address(server_factory, redis_factory):
-    """On a Redis of its own: the per-address counts live there (server/ip_limits.py)."""
+    """On a Redis of its own: the per-address counts live there (server/platform/ip_limits.py)."""
     node = server_factory.start("node-analysis-limited", redis_url=redis_factory.start().url,
                                 env={"ANALYSES_PER_MINUTE": "2"})
     statuses = []

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as redis
 
-from server.keys import OUTBOX_PREFIX
+from server.platform.keys import OUTBOX_PREFIX
 from tests.server.client import http
 from tests.server.finished import finish_game
 from tests.server.visitor import Visitor

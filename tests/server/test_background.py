@@ -1,5 +1,6 @@
 """Analyses give way to live searches: the background pool's workers are stopped while the
-live pool works and continued when it is idle (server/background.py), with real processes."""
+live pool works and continued when it is idle (server/analysis/gate.py), with real
+processes."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import os
 import time
 from pathlib import Path
 
-from server.ai_pool import AiPool
-from server.background import BackgroundGate
-from server.metrics import ArenaMetrics
+from server.analysis.service.gate import BackgroundGate
+from server.platform.ai_pool import AiPool
+from server.platform.metrics import ArenaMetrics
 
 SETTLE_S = 0.3
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.bodies import CancelBody, RoomBody, clock_config, decode, variant_spec
-from server.errors import ArenaError, ErrorCode
+from server.http.bodies import CancelBody, RoomBody, clock_config, decode, variant_spec
+from server.platform.errors import ArenaError, ErrorCode
 from server.rooms import ClockConfig
 
 

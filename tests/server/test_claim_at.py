@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.errors import ArenaError
+from server.platform.errors import ArenaError
 from server.rooms import ClockConfig, RoomState, apply, commands
 from server.rooms.claims import away_claim_at, away_claim_inputs, claim_at
 from tests.server.room_helpers import T0, ai_room, play, playing_room

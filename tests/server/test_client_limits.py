@@ -1,16 +1,16 @@
-"""The limits a client is told (server/client_limits.py) are the ones the server enforces:
+"""The limits a client is told (server/http/limits.py) are the ones the server enforces:
 the most of each is accepted and one more is refused."""
 
 from __future__ import annotations
 
 import pytest
 
-from server.accounts import parse_credentials
-from server.bodies import RoomBody, decode
-from server.client_limits import client_limits
-from server.errors import ArenaError
+from server.http.accounts import parse_credentials
+from server.http.bodies import RoomBody, decode
+from server.http.limits import client_limits
+from server.platform.errors import ArenaError
+from server.platform.user_text import TextError, clean_name
 from server.rooms.chat import chat_line
-from server.user_text import TextError, clean_name
 from tests.server.room_helpers import playing_room
 
 LIMITS = client_limits()

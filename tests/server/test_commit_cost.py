@@ -9,11 +9,11 @@ from dataclasses import replace
 
 import redis.asyncio as redis
 
-from server.metrics import ArenaMetrics
-from server.repository import RoomRepository
-from server.room_service import RoomService
+from server.platform.metrics import ArenaMetrics
+from server.play.repository import RoomRepository
+from server.play.room_service import RoomService
+from server.play.timer_index import TimerIndex
 from server.rooms import commands
-from server.timer_index import TimerIndex
 from tests.server.room_helpers import playing_room
 
 MONITOR_TIMEOUT_S = 10.0

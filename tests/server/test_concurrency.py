@@ -6,7 +6,7 @@ import asyncio
 
 import redis.asyncio as redis
 
-from server.repository import RoomRepository
+from server.play.repository import RoomRepository
 from server.rooms import apply, commands
 from tests.server.client import Player, create_room, http
 from tests.server.room_helpers import playing_room

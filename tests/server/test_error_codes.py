@@ -3,7 +3,7 @@ and for HTTP errors the same status."""
 
 from __future__ import annotations
 
-from server.errors import ArenaError, ErrorCode
+from server.platform.errors import ArenaError, ErrorCode
 from tests.protocol_doc import error_table
 
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 
 from engine.board import Board
-from server.errors import ArenaError
+from server.platform.errors import ArenaError
 from server.rooms import (
     ClockConfig,
     Mode,

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from engine.formats import import_record
-from server.exports import export_game, export_text
+from server.http.exports import export_game, export_text
 
 TAG = re.compile(r'^\[([A-Za-z]+) "((?:[^"\\]|\\.)*)"\]$')
 

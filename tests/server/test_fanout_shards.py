@@ -1,4 +1,4 @@
-"""server/fanout.py on a Redis Cluster: rooms on every shard, each read by its own reader task
+"""server/play/fanout.py on a Redis Cluster: rooms on every shard, each read by its own reader task
 (one shard connection per master), each room getting exactly its own messages."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import asyncio
 import contextlib
 from typing import Any
 
-from server.fanout import Fanout, RoomMessage
-from server.keys import new_room_id, state_key
-from server.store import create_cluster
+from server.platform.keys import new_room_id, state_key
+from server.platform.store import create_cluster
+from server.play.fanout import Fanout, RoomMessage
 
 MAX_MINTS = 1000  # random room ids until one lands on each master (a third of ids each)
 

@@ -13,7 +13,7 @@ from engine.board import Board
 from engine.formats import import_psq, import_sgf
 from engine.levels import DEFAULT, LEVELS, TOP
 from engine.notation import split_game
-from server.qr import qr_svg
+from server.http.qr import qr_svg
 from tests.server.client import Player, create_room, http
 
 
@@ -198,7 +198,7 @@ async def test_metrics_are_prometheus_text(arena_node):
 
 
 async def test_room_creation_is_rate_limited_per_address(server_factory, redis_factory):
-    """On a Redis of its own: the per-address counts live there (server/ip_limits.py)."""
+    """On a Redis of its own: the per-address counts live there (server/platform/ip_limits.py)."""
     node = server_factory.start("node-limited", redis_url=redis_factory.start().url,
                                 env={"ROOM_CREATIONS_PER_MINUTE": "2"})
     statuses = []

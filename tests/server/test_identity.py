@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as redis
 
-from server.repository import state_key
+from server.play.repository import state_key
 from tests.server.visitor import Visitor
 
 

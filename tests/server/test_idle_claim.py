@@ -1,11 +1,12 @@
 """A connected opponent who never moves can be claimed against once the idle limit has passed,
-not before: on an in-process node whose clock the test sets (server/clock.py), so the default
+not before: on an in-process node whose clock the test sets (server/platform/clock.py), so the
+default
 five-minute limit is tested as configured, without waiting for it."""
 
 from __future__ import annotations
 
-from server import clock
-from server.settings import Settings
+from server.platform import clock
+from server.platform.settings import Settings
 from tests.server.client import Player, create_room
 
 IDLE_CLAIM_AFTER_S = Settings().idle_claim_after_s

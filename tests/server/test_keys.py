@@ -1,8 +1,8 @@
-"""Key placement (server/keys.py): a room's keys, its channel and its buckets share a slot."""
+"""Key placement (server/platform/keys.py): a room's keys, channel and buckets share a slot."""
 
 from __future__ import annotations
 
-from server.keys import (
+from server.platform.keys import (
     BUCKET_TAGS,
     BUCKETS,
     SLOT_STRIDE,

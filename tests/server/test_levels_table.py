@@ -1,4 +1,4 @@
-"""The ladder as the API serves it (server/levels.py): levels from the engine, ratings from the
+"""The ladder as the API serves it (server/http/levels.py): levels from the engine, ratings from the
 table bench/ladder.py writes, and no ratings (but every level) when that table is unusable."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from engine.levels import DEFAULT, LEVELS
-from server.levels import levels_payload, ratings
+from server.http.levels import levels_payload, ratings
 
 
 def test_each_level_carries_its_measured_rating(tmp_path: Path) -> None:

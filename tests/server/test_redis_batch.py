@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 import redis.asyncio as redis
 
-from server.keys import new_room_id, state_key
-from server.redis_batch import CommandBatcher, ReplicaWait
-from server.repository import RoomRepository
+from server.platform.keys import new_room_id, state_key
+from server.platform.redis_batch import CommandBatcher, ReplicaWait
+from server.platform.store import create_cluster
+from server.play.repository import RoomRepository
 from server.rooms import apply, commands
-from server.store import create_cluster
 from tests.server.room_helpers import playing_room
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.errors import ArenaError, ErrorCode
+from server.platform.errors import ArenaError, ErrorCode
 from server.rooms.chat import Channel, chat_line
 from tests.server.room_helpers import T0, playing_room
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.errors import ArenaError, ErrorCode
+from server.platform.errors import ArenaError, ErrorCode
 from server.rooms import Status, apply, commands
 from server.rooms.offers import seat_after
 from server.rooms.state import Reason

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.errors import ArenaError, ErrorCode
+from server.platform.errors import ArenaError, ErrorCode
 from server.rooms import ClockConfig, Mode, Opening, Phase, RoomState, apply, commands, new_room
 from server.rooms.state import Reason, Status
 from tests.server.room_helpers import HASH_A, HASH_B, T0, play

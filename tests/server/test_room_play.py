@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from server.errors import ArenaError, ErrorCode
+from server.platform.errors import ArenaError, ErrorCode
 from server.rooms import ClockConfig, RoomState, Status, apply, commands, public_state
 from server.rooms.state import Reason
 from tests.server.event_reducer import apply_event

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.errors import ArenaError, ErrorCode
+from server.platform.errors import ArenaError, ErrorCode
 from server.rooms import apply, commands
 from tests.server.room_helpers import T0, play, playing_room
 

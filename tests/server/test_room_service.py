@@ -11,12 +11,12 @@ import pytest
 import redis.asyncio as redis
 from redis.exceptions import RedisClusterException
 
-from server.errors import ArenaError, ErrorCode
-from server.metrics import ArenaMetrics
-from server.repository import RoomRepository
-from server.room_service import RoomService
+from server.platform.errors import ArenaError, ErrorCode
+from server.platform.metrics import ArenaMetrics
+from server.play.repository import RoomRepository
+from server.play.room_service import RoomService
+from server.play.timer_index import TimerIndex
 from server.rooms import apply, commands
-from server.timer_index import TimerIndex
 from tests.server.room_helpers import playing_room
 
 

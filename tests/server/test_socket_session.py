@@ -1,10 +1,12 @@
-"""One socket's protocol without a socket (server/socket_session.py): inputs in, actions out."""
+"""One socket's protocol without a socket (server/sockets/session.py): inputs in, actions out."""
 
 from __future__ import annotations
 
-from server.errors import ArenaError, ErrorCode
+from server.platform.errors import ArenaError, ErrorCode
+from server.platform.tokens import hash_token
 from server.rooms import Mode, RoomState, apply, commands, new_room
-from server.socket_session import (
+from server.sockets.messages import Absence, Hello, decode
+from server.sockets.session import (
     ABUSE_LIMIT,
     CatchUp,
     CloseCode,
@@ -22,8 +24,6 @@ from server.socket_session import (
     TakeSeat,
     refuse_hello,
 )
-from server.tokens import hash_token
-from server.ws_messages import Absence, Hello, decode
 from tests.server.room_helpers import T0
 
 TOKEN_A, TOKEN_B = "token-of-a", "token-of-b"

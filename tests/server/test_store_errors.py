@@ -1,4 +1,5 @@
-"""`server.store.STORE_ERRORS`: what the loops and post-commit steps catch to survive a Redis
+"""`server.platform.store.STORE_ERRORS`: what the loops and post-commit steps catch to survive a
+Redis
 outage also covers what a cluster client raises when no node answers (a RedisClusterException,
 which is not a RedisError: caught as a RedisError it would end a background loop for good)."""
 
@@ -6,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.store import STORE_ERRORS, create_cluster
+from server.platform.store import STORE_ERRORS, create_cluster
 from tests.harness import free_port
 
 

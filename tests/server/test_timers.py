@@ -7,10 +7,10 @@ import asyncio
 import pytest
 import redis.asyncio as redis
 
-from server.keys import BUCKETS, Buckets, new_room_id
+from server.platform.keys import BUCKETS, Buckets, new_room_id
+from server.play.timer_index import CLAIM_MS, TimerIndex
 from server.rooms import ClockConfig, apply, commands
 from server.rooms.timing import due_at
-from server.timer_index import CLAIM_MS, TimerIndex
 from tests.server.room_helpers import T0, ai_room, play, playing_room
 
 DAY = 24 * 3600 * 1000

@@ -1,10 +1,10 @@
-"""A socket's token bucket (server/ratelimit.py) on a set clock: the burst at once, then the
+"""A socket's token bucket (server/sockets/ratelimit.py) on a set clock: the burst at once, then the
 rate as time passes, never more than the burst saved up."""
 
 from __future__ import annotations
 
-from server import clock
-from server.ratelimit import TokenBucket
+from server.platform import clock
+from server.sockets.ratelimit import TokenBucket
 
 
 def taken(bucket: TokenBucket, tries: int) -> int:

@@ -1,10 +1,10 @@
-"""server/user_text.py without a network: strict JSON, the name rule, one-line chat."""
+"""server/platform/user_text.py without a network: strict JSON, the name rule, one-line chat."""
 
 from __future__ import annotations
 
 import pytest
 
-from server.user_text import MAX_NAME, TextError, check_chat_line, clean_name, loads_strict
+from server.platform.user_text import MAX_NAME, TextError, check_chat_line, clean_name, loads_strict
 
 
 @pytest.mark.parametrize("text", ['{"a": "\\ud800"}', '{"\\udfff": 1}', '["x\\udc00y"]',

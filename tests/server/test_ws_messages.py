@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from server.errors import ArenaError, ErrorCode
+from server.platform.errors import ArenaError, ErrorCode
 from server.rooms import commands
-from server.ws_messages import (
+from server.sockets.messages import (
     Absence,
     ChatMessage,
     MoveMessage,

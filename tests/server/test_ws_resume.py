@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.repository import EVENT_KEEP
+from server.play.repository import EVENT_KEEP
 from tests.server.client import Player, create_room
 
 

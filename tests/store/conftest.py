@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from server.store_sql import migrate
-from server.store_sql.database import open_database
+from server.players.store_sql import migrate
+from server.players.store_sql.database import open_database
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Outbox entries (server/archive_entry.py shape) for the store tests, without a server."""
+"""Outbox entries (server/play/archive_entry.py shape) for the store tests, without a server."""
 
 from __future__ import annotations
 

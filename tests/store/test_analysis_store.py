@@ -1,5 +1,6 @@
-"""Finished analyses kept with their archived games in SQL (server/store_sql/analyses.py),
-and the node's store that reads Redis, then SQL (server/analysis_store.py), on a real Redis."""
+"""Finished analyses kept with their archived games in SQL (server/players/store_sql/analyses.py),
+and the node's store that reads Redis, then SQL (server/analysis/store.py), on a real
+Redis."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import pytest
 import redis.asyncio as redis
 
 from engine.review import REVIEW_VERSION
-from server.analysis_store import ArchivedAnalysisStore, RedisAnalysisStore
-from server.keys import analysis_key
-from server.store_sql.analyses import StoredAnalysis, load_analysis, save_analysis
-from server.store_sql.archive import archive_game
+from server.analysis.service.store import ArchivedAnalysisStore, RedisAnalysisStore
+from server.platform.keys import analysis_key
+from server.players.store_sql.analyses import StoredAnalysis, load_analysis, save_analysis
+from server.players.store_sql.archive import archive_game
 from tests.store.games import T0, finished_game
 
 

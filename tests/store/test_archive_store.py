@@ -6,7 +6,7 @@ import asyncio
 
 import sqlalchemy as sa
 
-from server.store_sql.archive import archive_game, find_game, player_games
+from server.players.store_sql.archive import archive_game, find_game, player_games
 from tests.store.games import T0, finished_game
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.glicko2 import MIN_RD, Glicko, rate, rate_game
+from server.players.glicko2 import MIN_RD, Glicko, rate, rate_game
 
 
 def test_glickmans_worked_example():

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from server.store_sql.accounts import create_account
-from server.store_sql.archive import archive_game
-from server.store_sql.rating_store import LEADERBOARD_RECENT_MS, leaderboard
+from server.players.store_sql.accounts import create_account
+from server.players.store_sql.archive import archive_game
+from server.players.store_sql.rating_store import LEADERBOARD_RECENT_MS, leaderboard
 from tests.store.games import T0, finished_game
 
 

@@ -8,9 +8,9 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from server.store_sql import migrate
-from server.store_sql.database import open_database
-from server.store_sql.schema import metadata
+from server.players.store_sql import migrate
+from server.players.store_sql.database import open_database
+from server.players.store_sql.schema import metadata
 from tests.harness import http_get
 
 

@@ -1,0 +1,58 @@
+"""A player's unfinished rooms, for "Your games" on any device (docs/protocol.md §2a).
+
+Each player identity with a seat has a Redis sorted set `player:<id>:rooms` (room ids by last
+change), kept by a commit hook that writes only when a room's seats or status change (not on
+every move). `GET /api/me/rooms` (server/http/player_rooms.py) reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis.asyncio as redis
+
+from ..platform.clock import now_ms
+from ..platform.keys import player_rooms_key
+from ..rooms import RoomState, Status, Transition
+from .repository import RoomRepository
+
+LISTED = 20
+
+
+class PlayerRooms:
+    def __init__(self, client: redis.Redis, repo: RoomRepository, ttl_s: int) -> None:
+        self.redis = client
+        self.repo = repo
+        self.ttl_s = ttl_s
+
+    async def on_commit(self, old: RoomState, transition: Transition) -> None:
+        new = transition.state
+        if old is not new and old.seats == new.seats and old.status is new.status:
+            return  # a move, an offer: the index does not change
+        pipe = self.redis.pipeline(transaction=False)
+        for seat in new.seats:
+            if seat is None or not seat.player_id:
+                continue
+            key = player_rooms_key(seat.player_id)
+            if new.status is Status.FINISHED:
+                pipe.zrem(key, new.room_id)
+            else:
+                pipe.zadd(key, {new.room_id: now_ms()})
+                pipe.expire(key, self.ttl_s)
+        await pipe.execute()
+
+    async def unfinished(self, player_id: str) -> list[dict[str, Any]]:
+        rooms = []
+        key = player_rooms_key(player_id)
+        for room_id in await self.redis.zrange(key, 0, LISTED - 1, desc=True):
+            state = await self.repo.find(room_id)
+            seat = next((n for n in (1, 2) if state is not None
+                         and (s := state.seat(n)) is not None and s.player_id == player_id),
+                        None)
+            if state is None or seat is None or state.status is Status.FINISHED:
+                await self.redis.zrem(key, room_id)  # expired or over: a stale entry
+                continue
+            rooms.append({"room_id": room_id, "url": f"/r/{room_id}", "seat": seat,
+                                "variant": state.variant, "status": state.status.value,
+                                "rated": state.rated, "moves": len(state.moves)})
+        return rooms

@@ -1,0 +1,126 @@
+"""The tables, as SQLAlchemy Core metadata: what queries are written against.
+
+The migrations in `migrations/versions/` create exactly this (a test compares the migrated
+database with this metadata). Times are epoch milliseconds (BIGINT), as everywhere else in the
+server. Player ids are the public half of an identity (server/http/identity.py): 24 hex characters.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+PLAYER_ID = sa.String(32)
+GAME_ID = sa.String(48)
+VARIANT = sa.String(64)
+
+players = sa.Table(
+    "players", metadata,
+    sa.Column("id", PLAYER_ID, primary_key=True),
+    sa.Column("name", sa.String(20), nullable=True),       # the name last typed
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+)
+
+accounts = sa.Table(
+    "accounts", metadata,
+    sa.Column("player_id", PLAYER_ID, sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("username", sa.String(20), nullable=False),  # as registered (display case)
+    # Lower case: usernames are unique case-insensitively on both databases.
+    sa.Column("username_key", sa.String(20), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+)
+
+sessions = sa.Table(
+    "sessions", metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),  # sha256 of the cookie's token
+    sa.Column("player_id", PLAYER_ID, sa.ForeignKey("players.id"), nullable=False,
+              index=True),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Column("expires_at", sa.BigInteger, nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings", metadata,
+    sa.Column("player_id", PLAYER_ID, sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("variant", VARIANT, primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.BigInteger, nullable=False),
+    sa.Index("ix_ratings_variant_rating", "variant", "rating"),
+)
+
+rating_history = sa.Table(
+    "rating_history", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player_id", PLAYER_ID, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("variant", VARIANT, nullable=False),
+    sa.Column("game_id", GAME_ID, sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("at", sa.BigInteger, nullable=False),
+    sa.Index("ix_rating_history_player", "player_id", "variant", "at"),
+)
+
+games = sa.Table(
+    "games", metadata,
+    sa.Column("id", GAME_ID, primary_key=True),  # "<room_id>-<game_no>": unique, idempotency key
+    sa.Column("room_id", sa.String(32), nullable=False),
+    sa.Column("game_no", sa.Integer, nullable=False),
+    sa.Column("variant", VARIANT, nullable=False),
+    sa.Column("mode", sa.String(16), nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("players", sa.JSON, nullable=False),      # {"1": {...}, "2": {...}}
+    sa.Column("moves", sa.JSON, nullable=False),        # ["h8", ...]
+    sa.Column("move_times", sa.JSON, nullable=False),   # epoch ms each move was played
+    sa.Column("clock_config", sa.JSON, nullable=True),
+    sa.Column("clock", sa.JSON, nullable=True),         # the clock as the game ended
+    sa.Column("result", sa.JSON, nullable=False),
+    sa.Column("winner", sa.SmallInteger, nullable=True),
+    sa.Column("termination", sa.String(16), nullable=False),
+    sa.Column("rating_changes", sa.JSON, nullable=True),  # {"1": {before, after, diff}, ...}
+    # The opening rule (server/rooms/opening.py) and the choices made in it, in order
+    # (swap2: ["place_two", "white"]); games archived before migration 0003: "none", [].
+    sa.Column("opening", sa.String(16), nullable=False, server_default="none"),
+    sa.Column("opening_choices", sa.JSON, nullable=False, server_default="[]"),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Column("started_at", sa.BigInteger, nullable=True),
+    sa.Column("finished_at", sa.BigInteger, nullable=False),
+    sa.Column("archived_at", sa.BigInteger, nullable=False),
+)
+
+# One row per (game, human seat with an identity): a player's games, newest first, by index.
+game_players = sa.Table(
+    "game_players", metadata,
+    sa.Column("game_id", GAME_ID, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.SmallInteger, primary_key=True),
+    sa.Column("player_id", PLAYER_ID, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("variant", VARIANT, nullable=False),
+    sa.Column("outcome", sa.String(1), nullable=False),  # w / d / l, from this seat's side
+    sa.Column("finished_at", sa.BigInteger, nullable=False),
+    sa.Index("ix_game_players_player", "player_id", "finished_at", "game_id"),
+)
+
+# Facts about the database itself; `instance` is its random id (migration 0002).
+store_meta = sa.Table(
+    "store_meta", metadata,
+    sa.Column("key", sa.String(32), primary_key=True),
+    sa.Column("value", sa.String(64), nullable=False),
+)
+
+# A finished computer analysis of an archived game, kept with it for good (migration 0004;
+# server/players/store_sql/analyses.py). `engine_version` is engine.review.REVIEW_VERSION when it
+# was
+# made: an analysis by an older engine is made again on request; `search` the per-position
+# budget it had ({"nodes", "ms"}).
+game_analyses = sa.Table(
+    "game_analyses", metadata,
+    sa.Column("game_id", GAME_ID, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("analysis", sa.JSON, nullable=False),  # GET /api/games/{id}/analysis's document
+    sa.Column("engine_version", sa.Integer, nullable=False),
+    sa.Column("search", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+)
