@@ -24,8 +24,8 @@ import time
 
 from bench.stats import percentile
 from engine.review import review_game
-from server.analysis.service.gate import BackgroundGate
-from server.analysis.service.service import ANALYSIS_NICE, evaluate_job
+from server.analysis.gate import BackgroundGate
+from server.analysis.service import ANALYSIS_NICE, evaluate_job
 from server.platform.ai_pool import AiPool
 from server.platform.metrics import ArenaMetrics
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from bench.load_clients import Tally
 from bench.stats import percentile
-from server.analysis.service.service import ANALYSIS_NICE
+from server.analysis.service import ANALYSIS_NICE
 from server.platform.ai_pool import lower_priority
 
 Interval = tuple[float, float]  # time.perf_counter() seconds: the same clock in every process

@@ -9,7 +9,7 @@ import os
 import time
 from pathlib import Path
 
-from server.analysis.service.gate import BackgroundGate
+from server.analysis.gate import BackgroundGate
 from server.platform.ai_pool import AiPool
 from server.platform.metrics import ArenaMetrics
 

@@ -10,7 +10,7 @@ import pytest
 import redis.asyncio as redis
 
 from engine.review import REVIEW_VERSION
-from server.analysis.service.store import ArchivedAnalysisStore, RedisAnalysisStore
+from server.analysis.store import ArchivedAnalysisStore, RedisAnalysisStore
 from server.platform.keys import analysis_key
 from server.players.store_sql.analyses import StoredAnalysis, load_analysis, save_analysis
 from server.players.store_sql.archive import archive_game
