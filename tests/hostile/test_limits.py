@@ -17,7 +17,7 @@ from server.platform.settings import Settings
 from tests.hostile.conftest import public_state, start_game
 from tests.server.client import Player
 
-BURST, PER_SECOND = 20, 10       # server/sockets/endpoint.py: messages per connection
+BURST, PER_SECOND = 20, 10       # server/sockets/connection.py: messages per connection
 ROOMS_PER_MINUTE = Settings().room_creations_per_minute  # per client IP, over all nodes
 AUTH_TIMEOUT_S = 10
 

@@ -1,0 +1,320 @@
+"""One socket's I/O around its `SocketSession` (server/sockets/session.py): reads frames (the
+hello timeout, per-socket rate limits), parses them (server/sockets/messages.py), feeds the
+session, and carries out the actions it returns: commands through `RoomService.execute`,
+presence, chat, loads from Redis. One writer task per socket sends the frames in order, and a
+socket that stops reading is cut off (QUEUE_LIMIT messages or UNSENT_LIMIT bytes unsent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from ..platform.clock import now_ms
+from ..platform.errors import ArenaError, ErrorCode
+from ..platform.tokens import hash_token, new_token
+from ..play.arena import Arena
+from ..play.fanout import RoomMessage
+from ..play.repository import dumps
+from ..rooms import commands
+from .messages import Absence, Hello, client_id, decode, frame_cid, parse_frame, parse_hello
+from .ratelimit import TokenBucket
+from .session import (
+    Action,
+    CatchUp,
+    CloseCode,
+    CloseWith,
+    FetchAbsence,
+    FetchChat,
+    FetchHistory,
+    MoveSeat,
+    Outgoing,
+    PostChat,
+    Present,
+    Relist,
+    Run,
+    ScheduleTimers,
+    Send,
+    SocketSession,
+    TakeSeat,
+    error_message,
+    refuse_hello,
+)
+
+log = logging.getLogger(__name__)
+
+AUTH_TIMEOUT_S = 10.0
+BURST, PER_SECOND = 20, 10.0
+CHAT_BURST, CHAT_PER_SECOND = 5, 0.5
+OWED_WAIT_S = 2.0    # before an abuse close: the longest wait for replies already owed
+QUEUE_LIMIT = 1000   # undelivered messages before a slow socket is dropped
+UNSENT_LIMIT = 64 * 1024  # bytes the kernel would not take yet, before a slow socket is dropped
+
+
+class CloseSocket(Exception):
+    def __init__(self, close: CloseWith) -> None:
+        super().__init__(close.error.message)
+        self.close = close
+
+
+class Connection:
+    """One socket: its reader (this task), its writer task, and the `SocketSession` between."""
+
+    def __init__(self, arena: Arena, ws: web.WebSocketResponse, room_id: str,
+                 transport: asyncio.BaseTransport | None, address: str) -> None:
+        self.arena = arena
+        self.address = address  # the client's IP: chat is limited per address across nodes
+        self.ws = ws
+        self.transport = transport
+        self.room_id = room_id
+        self.session = SocketSession(room_id, arena.settings.claim_after_s * 1000)
+        self.player: commands.PlayerRef | None = None  # the identity or account behind the socket
+        self.cut_off = False
+        self.outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
+        self.bucket = TokenBucket(BURST, PER_SECOND)
+        self.chat_bucket = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
+        self.subscribed = False
+        self.present = False
+        self.presence_seat: int | None = None  # the seat presence counts this socket in
+        self._tasks: set[asyncio.Task] = set()
+
+    # -- carrying out the session's actions ----------------------------------------------------
+    async def perform(self, actions: list[Action]) -> None:
+        """Carry out `actions` in order: frames and seat moves go to the writer's queue (so
+        they keep their order with what the fan-out delivers), the rest is awaited here."""
+        for action in actions:
+            if isinstance(action, Send | MoveSeat):
+                self.queue(action)
+            else:
+                await self._perform(action)
+
+    async def _perform(self, action: Action) -> None:
+        session, repo = self.session, self.arena.repo
+        match action:
+            case CloseWith():
+                raise CloseSocket(action)
+            case Run(build=build):
+                transition = await self.arena.service.execute(self.room_id, build)
+                session.committed(transition.state.v)
+            case FetchHistory(since=since, force=force):
+                state = await repo.load(self.room_id)
+                events = await repo.events_since(self.room_id, since, state.v)
+                await self.perform(session.history(state, events, force))
+            case CatchUp(since=since, shown=shown):
+                state = await repo.load(self.room_id)
+                events = await repo.events_since(self.room_id, since, state.v)
+                histories = await self.arena.chat.histories(self.room_id, set(shown))
+                await self.perform(session.history(state, events))
+                for history in histories:  # chat lines published meanwhile are in them
+                    self.queue(Send(history))
+            case FetchChat(shown=shown, channels=channels, cid=cid):
+                for history in await self.arena.chat.histories(self.room_id, set(shown)):
+                    if history["channel"] in channels:
+                        self.queue(Send(history if cid is None else history | {"cid": cid}))
+            case FetchAbsence(message=message):
+                await self.perform(session.claim(message, await self._absence()))
+            case PostChat(text=text, cid=cid):
+                await self._post_chat(text, cid)
+            case TakeSeat(name=name):
+                await self._take_seat(name)
+            case Present(seat=seat):
+                self.present, self.presence_seat = True, seat
+                await self.arena.presence.connected(self.room_id, seat)
+            case Relist(state=state):
+                await repo.refresh_indexes(state, now_ms())
+            case ScheduleTimers(state=state):
+                await self.arena.timers.schedule(state)
+
+    async def _take_seat(self, name: str | None) -> None:
+        token = new_token()
+        join = commands.Join(hash_token(token), name, self.player)
+        try:
+            await self.arena.service.execute(self.room_id, lambda _state: join)
+        except ArenaError as error:
+            if error.code is not ErrorCode.SEAT_TAKEN:
+                raise
+            return  # someone else was faster: watch instead
+        self.session.seated(token)
+
+    async def _post_chat(self, text: str, cid: str | None) -> None:
+        if not self.chat_bucket.take():
+            raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
+        state = await self.arena.repo.load(self.room_id)
+        line = self.session.chat_line(state, text, now_ms())
+        await self.arena.chat.post(self.room_id, line, self.address, cid)
+
+    async def _absence(self) -> Absence:
+        totals, seen = await self.arena.presence.totals(self.room_id)
+        return Absence(connected={s: totals[str(s)] > 0 for s in (1, 2)},
+                       last_seen={s: seen.get(str(s)) for s in (1, 2)},
+                       claim_after_ms=self.session.claim_after_ms)
+
+    # -- delivery -------------------------------------------------------------------------
+    def deliver(self, messages: list[RoomMessage]) -> None:
+        """Called by the fan-out for every message published on the room's channel."""
+        for action in self.session.deliver(messages):
+            self.queue(action)
+
+    def resync(self) -> None:
+        """Called by the fan-out after a Redis reconnect: send the events this socket missed."""
+        task = asyncio.get_running_loop().create_task(self._catch_up())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self) -> None:
+        try:
+            await self.perform(self.session.resynced())
+        except Exception as exc:  # noqa: BLE001 - the client can still ask with `sync`
+            log.warning("room %s: catching up after a reconnect failed: %r", self.room_id, exc)
+
+    def queue(self, action: Outgoing) -> None:
+        """Hand `action` to the writer, or cut the socket off if it has stopped reading."""
+        if self.cut_off:
+            return
+        if self.outbox.qsize() >= QUEUE_LIMIT or self._unsent_bytes() > UNSENT_LIMIT:
+            self._cut_off()
+            return
+        self.outbox.put_nowait(action)
+
+    def _unsent_bytes(self) -> int:
+        """Bytes written to the socket that the kernel has not taken yet. (uvloop's transports
+        are not `asyncio.WriteTransport` instances: ask for the method, not the class.)"""
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return 0
+        buffered = getattr(transport, "get_write_buffer_size", None)
+        return buffered() if buffered is not None else 0
+
+    def _cut_off(self) -> None:
+        """Drop a socket that does not read, at once: a close frame would only queue behind
+        the data it does not read, and the room's other sockets must not wait for it."""
+        self.cut_off = True
+        log.warning("room %s: cutting off a socket that does not read", self.room_id)
+        if self.transport is not None:
+            self.transport.abort()
+        else:
+            asyncio.get_running_loop().create_task(self.ws.close(code=CloseCode.ABUSE))
+
+    async def _writer(self) -> None:
+        while True:
+            action = await self.outbox.get()
+            try:
+                if isinstance(action, MoveSeat):
+                    self.presence_seat = action.new
+                    await self.arena.presence.moved(self.room_id, action.old, action.new)
+                else:
+                    await self.ws.send_str(dumps(action.message) if action.text is None
+                                           else action.text)
+            finally:
+                self.outbox.task_done()
+
+    # -- life cycle -------------------------------------------------------------------------
+    async def run(self) -> None:
+        writer: asyncio.Task | None = None
+        try:
+            await self._open()
+            writer = asyncio.create_task(self._writer())
+            async for frame in self.ws:
+                if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    await self._on_frame(frame.data if frame.type is WSMsgType.TEXT else None)
+                if writer.done():
+                    break
+        except CloseSocket as close:
+            if writer is not None:
+                await self._deliver_owed(writer)
+            await self._send_now(error_message(close.close.error, close.close.cid))
+            await self.ws.close(code=close.close.code,
+                                message=close.close.error.code.value.encode())
+        finally:
+            if writer is not None:
+                await self._drain(writer)
+
+    async def _deliver_owed(self, writer: asyncio.Task) -> None:
+        """Before closing: send what this socket was already promised, the events of its
+        accepted commands (still on their way through pub/sub) and the replies queued."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(OWED_WAIT_S):
+                await self.outbox.join()
+                if self.session.owes() and not writer.done():
+                    await self._catch_up()  # the session drops what pub/sub delivers too
+                    await self.outbox.join()
+
+    async def _drain(self, writer: asyncio.Task) -> None:
+        """Let the writer flush what is queued (e.g. a last error), then stop it."""
+        with contextlib.suppress(Exception):
+            for _ in range(20):
+                if self.outbox.empty() or self.ws.closed:
+                    break
+                await asyncio.sleep(0.01)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+    async def _send_now(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.send_str(dumps(message))
+
+    async def finish(self) -> None:
+        if self.present:
+            with contextlib.suppress(Exception):
+                await self.arena.presence.disconnected(self.room_id, self.presence_seat)
+        if self.subscribed:
+            await self.arena.fanout.leave(self.room_id, self)
+        self.arena.metrics.connections.set(len(self.arena.sockets))
+
+    async def _open(self) -> None:
+        hello = await self._read_hello()
+        await self.perform(self.session.hello(hello, await self.arena.repo.find(self.room_id)))
+        await self.arena.fanout.join(self.room_id, self)
+        self.subscribed = True
+        state = await self.arena.repo.load(self.room_id)
+        events = None
+        if self.session.resume_from is not None:
+            events = await self.arena.repo.events_since(self.room_id, self.session.resume_from,
+                                                        state.v)
+        await self.perform(self.session.welcome(state, events, now_ms()))
+        self.arena.metrics.connections.set(len(self.arena.sockets))
+        await self.perform(self.session.opened(state))
+
+    async def _read_hello(self) -> Hello:
+        try:
+            frame = await self.ws.receive(timeout=AUTH_TIMEOUT_S)
+        except TimeoutError:
+            raise CloseSocket(CloseWith(CloseCode.UNAUTHORIZED, ArenaError(
+                ErrorCode.AUTH_TIMEOUT, f"no hello within {AUTH_TIMEOUT_S:.0f} s"))) from None
+        if frame.type is not WSMsgType.TEXT:
+            raise CloseSocket(CloseWith(CloseCode.BAD_HELLO, ArenaError(
+                ErrorCode.BAD_MESSAGE, "the first message must be a hello")))
+        try:
+            return parse_hello(parse_frame(frame.data))
+        except ArenaError as error:
+            raise CloseSocket(refuse_hello(error)) from None
+
+    # -- reading --------------------------------------------------------------------------------
+    async def _on_frame(self, text: str | None) -> None:
+        """One frame from the client (`text` None: a binary frame), counted against the rate
+        limit whatever it holds."""
+        if not self.bucket.take():
+            self.arena.metrics.errors.labels(code=ErrorCode.RATE_LIMITED.value).inc()
+            await self.perform(self.session.flooded(frame_cid(text)))
+            return
+        if text is None:
+            await self.perform(self.session.binary())
+            return
+        message: dict[str, Any] = {}
+        try:
+            message = parse_frame(text)
+            typed = decode(message)
+            self.arena.metrics.commands.labels(type=typed.kind).inc()
+            await self.perform(self.session.receive(typed, now_ms()))
+        except ArenaError as error:
+            self.arena.metrics.errors.labels(code=error.code.value).inc()
+            self.queue(Send(error_message(error, client_id(message))))
+        except Exception:
+            log.exception("room %s: command failed", self.room_id)
+            error = ArenaError(ErrorCode.INTERNAL_ERROR, "the server failed; nothing changed")
+            self.queue(Send(error_message(error, client_id(message))))
