@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-DEFAULT_CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
+DEFAULT_CLIENT_DIR = Path(__file__).resolve().parents[2] / "client"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 EMBEDDED_DATABASE = "caro-arena.sqlite3"
 DATABASE_SCHEMES = ("postgresql", "postgres", "sqlite")
