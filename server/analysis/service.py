@@ -5,8 +5,7 @@ wins, so repeated requests and other nodes reuse it), then every position is sea
 analysis pool: its own worker processes at a lower CPU priority than the live AI's
 (``ANALYSIS_WORKERS``, nice 15), started on first use, so analyses never take a live game's
 worker, and are stopped while a live search runs (``server/analysis/gate.py``), so they do
-not
-take its CPU either. Each position is searched to ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS``
+not take its CPU either. Each position is searched to ``ANALYSIS_NODES`` nodes (``ANALYSIS_MS``
 caps the time). Progress is saved after each position; when all are done, ``engine.review``
 judges the moves and the document becomes ``done``. A document left ``queued``/``running``
 for ``STALE_S`` (its node died) is started again by the next request.

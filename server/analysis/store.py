@@ -5,9 +5,8 @@ An analysis lives in Redis next to its room's game records, with the same TTL:
 ``room:{id}:game:{n}:analysis`` holds the analysis document as JSON (docs/protocol.md,
 analysis). `ArchivedAnalysisStore` adds the SQL archive's copy of a finished (``done``)
 analysis of an archived game (server/players/store_sql/analyses.py): written when the analysis is
-done
-(if its game is archived by then) or when its game is archived (server/players/archive.py, if the
-analysis was done before), and read when Redis has none. Each writer checks the other's side
+done (if its game is archived by then) or when its game is archived (server/players/archive.py, if
+the analysis was done before), and read when Redis has none. Each writer checks the other's side
 after writing its own, so one of them always finds both.
 """
 

@@ -1,9 +1,8 @@
 """Accounts, optional: register, log in, log out, change password (docs/protocol.md §2c).
 
 The rules (usernames, passwords, argon2id hashing) are in server/players/accounts.py. A session is a
-random token in the
-HttpOnly cookie `caro_session`, stored in SQL as its SHA-256: it works on every node and
-survives restarts. Login attempts are counted in Redis per client address and per username
+random token in the HttpOnly cookie `caro_session`, stored in SQL as its SHA-256: it works on every
+node and survives restarts. Login attempts are counted in Redis per client address and per username
 (moving windows, shared by all nodes: server/platform/ip_limits.py); past the limit the answer is
 `429 rate_limited` before any password is checked. A failed login answers
 `401 bad_credentials` whether or not the username exists, after the same argon2 work (a dummy

@@ -2,11 +2,10 @@
 account routes' bodies live beside them in server/http/accounts.py).
 
 `read_body` reads the JSON object (at most MAX_BODY_BYTES, strict UTF-8); `decode` turns it into its
-Struct, refusing
-a bad field with `bad_request` (`bad_variant` for `variant` and `board`, `bad_token` for a
-cancel's `token`) and msgspec's description of what is wrong. A field sent as null is refused
-unless its type says `| None`. The functions below turn checked fields into what the rooms
-take (a variant spec, a `ClockConfig`, a clean name).
+Struct, refusing a bad field with `bad_request` (`bad_variant` for `variant` and `board`,
+`bad_token` for a cancel's `token`) and msgspec's description of what is wrong. A field sent as null
+is refused unless its type says `| None`. The functions below turn checked fields into what the
+rooms take (a variant spec, a `ClockConfig`, a clean name).
 """
 
 from __future__ import annotations

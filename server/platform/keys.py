@@ -180,8 +180,7 @@ ONLINE_KEY = "online"
 
 def outbox_prefix(database_instance: str) -> str:
     """The outbox of one SQL database (its random id: server/players/store_sql/migrate.py), so nodes
-    of
-    another database sharing the Redis never take its games."""
+    of another database sharing the Redis never take its games."""
     return OUTBOX_PREFIX + database_instance
 
 

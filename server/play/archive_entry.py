@@ -1,8 +1,7 @@
 """What a finished game sends to the archive: the outbox entry, built from the final state.
 
 The entry is everything the SQL archive keeps (server/players/store_sql/archive.py): the players
-with
-their identities, the moves with the time each was played, the clock, the result. It is
+with their identities, the moves with the time each was played, the clock, the result. It is
 written by the same atomic commit that ends the game (server/play/repository.py), so the archive
 sees each game exactly as it ended.
 """

@@ -10,9 +10,8 @@ Keys:
 The limits are counted in Redis, so every node of a deployment shares them: N nodes do not
 allow N times the limit. One client address gets `per_ip` lines in any minute over all its
 sockets and rooms (a moving window, server/platform/ip_limits.py); one channel of a room gets
-`per_room`
-lines a fixed window of WINDOW_MS from everyone together, so a spectators' flood cannot silence
-the players (their channel has a window of its own). A line is counted, stored, trimmed and
+`per_room` lines a fixed window of WINDOW_MS from everyone together, so a spectators' flood cannot
+silence the players (their channel has a window of its own). A line is counted, stored, trimmed and
 published by one script, atomically.
 """
 

@@ -5,10 +5,8 @@ stream `archive:outbox:<database id>` (server/play/repository.py; one stream per
 nodes of another database sharing the Redis never take its games; under Redis Cluster one per
 bucket, server/platform/keys.py, each read by its own consumer task). Every node reads that
 stream in the consumer group `archivers`: Redis hands each entry to one node, which writes it
-to SQL
-(server/players/store_sql/archive.py, idempotent on the game id), with the game's analysis if one
-was
-done already (server/analysis/store.py), and only then acknowledges and deletes it. So:
+to SQL (server/players/store_sql/archive.py, idempotent on the game id), with the game's analysis if
+one was done already (server/analysis/store.py), and only then acknowledges and deletes it. So:
 - while the database is down, games still finish; entries wait in the stream (and in the
   reading node's pending list), retried every few seconds, and are archived when it is back;
 - a node that dies holding entries leaves them pending; another node claims them once they

@@ -8,12 +8,11 @@ sent, and turns each input into a list of `Action`s:
 - the room's state and event log as loaded from Redis, and the messages the fan-out delivers;
 - the time, always passed in: nothing here reads a clock, awaits or opens a connection.
 
-server/sockets/endpoint.py carries the actions out (send a frame, run a room command, update
-presence, close)
-and reports their results back (`seated`, `committed`, `history`). So every decision of the
-socket (who may take a seat, resume or snapshot, which events are duplicates, the seat a rematch
-swaps, who sees the spectators' chat, when flooding becomes abuse) is tested without a socket:
-tests/server/test_socket_session.py.
+server/sockets/connection.py carries the actions out (send a frame, run a room command, update
+presence, close) and reports their results back (`seated`, `committed`, `history`). So every
+decision of the socket (who may take a seat, resume or snapshot, which events are duplicates, the
+seat a rematch swaps, who sees the spectators' chat, when flooding becomes abuse) is tested without
+a socket: tests/server/test_socket_session.py.
 """
 
 from __future__ import annotations

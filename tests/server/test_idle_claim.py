@@ -1,7 +1,6 @@
 """A connected opponent who never moves can be claimed against once the idle limit has passed,
 not before: on an in-process node whose clock the test sets (server/platform/clock.py), so the
-default
-five-minute limit is tested as configured, without waiting for it."""
+default five-minute limit is tested as configured, without waiting for it."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """`server.platform.store.STORE_ERRORS`: what the loops and post-commit steps catch to survive a
-Redis
-outage also covers what a cluster client raises when no node answers (a RedisClusterException,
+Redis outage also covers what a cluster client raises when no node answers (a RedisClusterException,
 which is not a RedisError: caught as a RedisError it would end a background loop for good)."""
 
 from __future__ import annotations

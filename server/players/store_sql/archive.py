@@ -1,8 +1,7 @@
 """The game archive: finished games for good, written once each, read by id or by player.
 
 `archive_game` is idempotent on the game id: the outbox (server/players/archive.py) may deliver a
-game
-more than once (a node died after writing, before acknowledging), and the second delivery finds
+game more than once (a node died after writing, before acknowledging), and the second delivery finds
 the game archived and changes nothing. Everything one game changes (its row, its players' rows,
 and, for a rated game, the ratings: server/players/store_sql/rating_store.py) is one transaction.
 """

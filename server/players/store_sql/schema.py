@@ -113,8 +113,7 @@ store_meta = sa.Table(
 
 # A finished computer analysis of an archived game, kept with it for good (migration 0004;
 # server/players/store_sql/analyses.py). `engine_version` is engine.review.REVIEW_VERSION when it
-# was
-# made: an analysis by an older engine is made again on request; `search` the per-position
+# was made: an analysis by an older engine is made again on request; `search` the per-position
 # budget it had ({"nodes", "ms"}).
 game_analyses = sa.Table(
     "game_analyses", metadata,

@@ -1,8 +1,7 @@
 """Alembic environment: migrations run on the connection `migrate.py` hands over (online only).
 
 Run by `server.players.store_sql.migrate.upgrade` at every node's start; nothing here opens a
-database
-itself, so there is no alembic.ini and no URL to configure twice.
+database itself, so there is no alembic.ini and no URL to configure twice.
 """
 
 from __future__ import annotations
