@@ -28,7 +28,7 @@ WAITING, PLAYING, FINISHED = Status.WAITING, Status.PLAYING, Status.FINISHED
 
 # Keyed by the client message that sends the command: the statuses in which its check can pass
 # at all (each check's first test, so that `allowed` need not raise and catch it for every
-# entry of every state; tests/server/test_allowed.py holds them to the checks), and the check.
+# entry of every state; tests/server/rooms/test_allowed.py holds them to the checks), and the check.
 CHECKS: dict[str, tuple[frozenset[Status], Check]] = {
     "resign": (frozenset({PLAYING}), lambda state, _seat: require_playing(state)),
     "draw_offer": (frozenset({PLAYING}), check_draw_offer),

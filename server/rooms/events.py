@@ -10,8 +10,8 @@ the server their wire form
 (`to_wire`: JSON-ready, the dict stored in the room's event log and sent to the sockets).
 
 `EVENT_TYPES` is derived from the definitions below, so the replay tests
-(tests/server/test_event_replay.py, and the page's reducer in tests/client/test_state_replay.py)
-cover every kind there is.
+(tests/server/rooms/test_event_replay.py, and the page's reducer in
+tests/client/test_state_replay.py) cover every kind there is.
 """
 
 from __future__ import annotations

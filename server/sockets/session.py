@@ -12,7 +12,7 @@ server/sockets/connection.py carries the actions out (send a frame, run a room c
 presence, close) and reports their results back (`seated`, `committed`, `history`). So every
 decision of the socket (who may take a seat, resume or snapshot, which events are duplicates, the
 seat a rematch swaps, who sees the spectators' chat, when flooding becomes abuse) is tested without
-a socket: tests/server/test_socket_session.py.
+a socket: tests/server/sockets/test_socket_session.py.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from server.rooms.events import EVENT_TYPES
-from tests.server.test_event_replay import random_game
+from tests.server.rooms.test_event_replay import random_game
 
 GAMES = 60
 

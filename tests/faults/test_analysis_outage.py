@@ -11,9 +11,9 @@ import pytest
 from server.platform.keys import analysis_key
 from tests.faults.conftest import FAST_ENV
 from tests.harness import PostgresServer
+from tests.server.analysis.test_analysis_api import finished_game, wait_done
 from tests.server.client import http
-from tests.server.test_analysis_api import finished_game, wait_done
-from tests.server.test_archive import archived
+from tests.server.players.test_archive import archived
 
 MOVES = ["b2", "b1", "a1", "c3", "a3", "a2", "c1"]
 

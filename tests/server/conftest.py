@@ -1,4 +1,5 @@
-"""Server test fixtures: a game server node (real process, real Redis) tuned for fast tests."""
+"""Server test fixtures: a game server node (real process, real Redis) tuned for fast tests, and
+`engine`, a migrated SQL archive (PostgreSQL and SQLite, see `sql_url`)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestServer
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from server.app import create_app
 from server.platform.settings import Settings
+from server.players.store_sql import migrate
+from server.players.store_sql.database import open_database
 from tests.harness import RedisServer, ServerFactory, ServerNode
 from tests.server.visitor import Visitor
 
@@ -75,3 +79,11 @@ async def inprocess_node(tmp_path: Path, redis_server: RedisServer
     yield start
     for server in servers:
         await server.close()
+
+
+@pytest.fixture
+async def engine(sql_url: str) -> AsyncIterator[AsyncEngine]:
+    engine = open_database(sql_url)
+    await migrate.upgrade(engine)
+    yield engine
+    await engine.dispose()

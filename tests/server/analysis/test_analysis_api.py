@@ -11,7 +11,7 @@ from engine.formats import import_sgf
 from server.platform.keys import analysis_key
 from server.play.repository import record_key
 from tests.server.client import Player, create_room, http
-from tests.server.test_archive import archived
+from tests.server.players.test_archive import archived
 
 POLL_S, POLL_LIMIT = 0.2, 300  # at most a minute: the first request starts the workers
 

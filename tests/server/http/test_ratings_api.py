@@ -8,7 +8,7 @@ import pytest
 
 from tests.server.client import http
 from tests.server.finished import finish_game
-from tests.server.test_archive import archived
+from tests.server.players.test_archive import archived
 from tests.server.visitor import Visitor
 
 PASSWORD = "correct horse battery"

@@ -11,7 +11,7 @@ from server.rooms.allowed import CHECKS, allowed
 from server.rooms.outcomes import flag_fallen
 from server.rooms.play import open_seat
 from tests.server.room_helpers import HASH_B, T0, ai_room, human_room, play, playing_room
-from tests.server.test_event_replay import random_command, random_room
+from tests.server.rooms.test_event_replay import random_command, random_room
 
 GAMES = 60
 STEPS = 60

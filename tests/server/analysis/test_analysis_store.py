@@ -14,7 +14,7 @@ from server.analysis.store import ArchivedAnalysisStore, RedisAnalysisStore
 from server.platform.keys import analysis_key
 from server.players.store_sql.analyses import StoredAnalysis, load_analysis, save_analysis
 from server.players.store_sql.archive import archive_game
-from tests.store.games import T0, finished_game
+from tests.server.games import T0, finished_game
 
 
 def analysis(judgement: str, version: int = 1) -> StoredAnalysis:

@@ -5,7 +5,7 @@ with an opening rule, the phases as the players see them, the seat swap a colour
 from __future__ import annotations
 
 from tests.server.client import Player, create_room, http
-from tests.server.test_archive import archived
+from tests.server.players.test_archive import archived
 
 THREE = ("h8", "h9", "i9")
 TWO_MORE = ("g9", "j10")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from server.players.store_sql.accounts import create_account
 from server.players.store_sql.archive import archive_game
 from server.players.store_sql.rating_store import LEADERBOARD_RECENT_MS, leaderboard
-from tests.store.games import T0, finished_game
+from tests.server.games import T0, finished_game
 
 
 async def play_rated(engine, first: str, second: str, games: int, now: int = T0) -> None:

@@ -1,7 +1,7 @@
 """A room's life with real sockets and a real Redis, on a node with a 3-second ROOM_TTL_S:
 games live while they can be played, are recorded when abandoned, waiting rooms leave the lobby
 when their host has left, hosts cancel. (Idle players can be claimed against:
-tests/server/test_idle_claim.py, on a set clock.) The node has a Redis of its own: every node
+tests/server/play/test_idle_claim.py, on a set clock.) The node has a Redis of its own: every node
 of a deployment must share ROOM_TTL_S (they attend each other's timers)."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import asyncio
 import sqlalchemy as sa
 
 from server.players.store_sql.archive import archive_game, find_game, player_games
-from tests.store.games import T0, finished_game
+from tests.server.games import T0, finished_game
 
 
 async def count_games(engine) -> int:

@@ -9,7 +9,7 @@ from server.platform.errors import ArenaError
 from server.rooms import ClockConfig, RoomState, apply, commands
 from server.rooms.claims import away_claim_at, away_claim_inputs, claim_at
 from tests.server.room_helpers import T0, ai_room, play, playing_room
-from tests.server.test_room_lifecycle import HOUR, IDLE_MS, idle_limited_room
+from tests.server.rooms.test_room_lifecycle import HOUR, IDLE_MS, idle_limited_room
 
 AFTER_MS = 60_000
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.server.client import Player, create_room
 from tests.server.conftest import FAST_ENV
 from tests.server.finished import finish_game
-from tests.server.test_archive import archived
+from tests.server.players.test_archive import archived
 
 
 async def test_embedded_store_node_plays_a_game_against_the_ai(server_factory):
