@@ -17,6 +17,7 @@ run: $(VENV)/.installed-run
 
 # pytest's exit code 5 means it ran no test: that is a failure too.
 test: $(VENV)/.installed-test system-deps
+	$(BIN)/lint-imports
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest ran no tests; failing" >&2; exit 1; fi; \
 	exit $$status
