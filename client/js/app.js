@@ -3,19 +3,19 @@
 // game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant})
 // or the analysis board (/analysis).
 
-import { mountAccount } from "./account.js";
-import { limitInput, loadName, saveName } from "./api.js";
-import { svgEl } from "./board_svg.js";
-import { applyStatic, lang, onLangChange, setLang, t } from "./i18n.js";
-import { mountAnalysisBoard } from "./analysis_board.js";
-import { mountHome } from "./home.js";
-import { mountLeaderboard } from "./leaderboard.js";
-import { mountProfile } from "./profile.js";
-import { mountReplay } from "./replay.js";
-import { mountReview } from "./review.js";
-import { mountRoom } from "./room.js";
-import { navigate, setRenderer } from "./router.js";
-import { isMuted, onMuteChange, setMuted } from "./sound.js";
+import { mountAccount } from "./common/account.js";
+import { limitInput, loadName, saveName } from "./common/api.js";
+import { svgEl } from "./common/board_svg.js";
+import { applyStatic, lang, onLangChange, setLang, t } from "./common/i18n.js";
+import { mountAnalysisBoard } from "./analysis/analysis_board.js";
+import { mountHome } from "./home/home.js";
+import { mountLeaderboard } from "./players/leaderboard.js";
+import { mountProfile } from "./players/profile.js";
+import { mountReplay } from "./replay/replay.js";
+import { mountReview } from "./analysis/review.js";
+import { mountRoom } from "./room/room.js";
+import { navigate, setRenderer } from "./common/router.js";
+import { isMuted, onMuteChange, setMuted } from "./common/sound.js";
 
 const main = document.getElementById("app");
 let unmount = null;

@@ -37,8 +37,8 @@ def test_every_protocol_error_code_has_words_in_both_languages(players):
     me.home()
     found = me.page.evaluate(
         """async (codes) => {
-            const en = await import('/static/js/lang/en.js');
-            const vi = await import('/static/js/lang/vi.js');
+            const en = await import('/static/js/common/lang/en.js');
+            const vi = await import('/static/js/common/lang/vi.js');
             return {
                 missingEn: codes.filter((c) => !en.errors[c]),
                 missingVi: codes.filter((c) => !vi.errors[c]),

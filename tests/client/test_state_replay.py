@@ -1,4 +1,4 @@
-"""The browser's `applyEvent` (client/js/state.js) against the server: random room-core games'
+"""The browser's `applyEvent` (client/js/room/state.js) against the server: random room-core games'
 events, applied in Chromium to the first snapshot, give the server's public state after every
 command — so the page never shows an offer, clock or status the server has changed. The games
 play every kind of event of server/rooms/events.py."""
@@ -19,7 +19,7 @@ def test_the_page_applies_events_exactly_as_the_server_changes_its_state(players
     me.home()
     replayed = me.page.evaluate(
         """async (gamesJson) => {
-            const { applyEvent } = await import('/static/js/state.js');
+            const { applyEvent } = await import('/static/js/room/state.js');
             return JSON.parse(gamesJson).map(([first, steps]) => {
                 let state = first;
                 return steps.map(([events]) => {

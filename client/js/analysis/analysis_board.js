@@ -4,13 +4,13 @@
 // share the position: the URL always holds it. Another position, or leaving the page, aborts
 // the search in progress.
 
-import { ApiError, importRecord, streamAnalysis, variantList } from "./api.js";
-import { Board } from "./board.js";
-import { errorText, t } from "./i18n.js";
-import { cellToStr, replay, strToCell } from "./notation.js";
-import { el, tEl } from "./ui.js";
+import { ApiError, importRecord, streamAnalysis, variantList } from "../common/api.js";
+import { Board } from "../common/board.js";
+import { errorText, t } from "../common/i18n.js";
+import { cellToStr, replay, strToCell } from "../common/notation.js";
+import { el, tEl } from "../common/ui.js";
 import { winChance } from "./review.js";
-import { boardOf } from "./variants.js";
+import { boardOf } from "../common/variants.js";
 
 const LINES = 3;
 

@@ -2,8 +2,8 @@
 // do now in words, the choice buttons and the rule in one sentence. It renders from the room
 // state and reports clicks through `choose(choice)`; it never talks to the server.
 
-import { t } from "./i18n.js";
-import { el } from "./ui.js";
+import { t } from "../common/i18n.js";
+import { el } from "../common/ui.js";
 
 const FIRST_STONES = 3; // the opener's stones (black, white, black)
 const MORE_STONES = 2; // swap2: the two more (white, black)

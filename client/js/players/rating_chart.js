@@ -1,7 +1,7 @@
 // The rating-history chart of a profile: one SVG polyline per variant, time along x, rating
 // up y, with the lowest and highest rating marked. Pure drawing from [[at, rating], ...].
 
-import { svgEl } from "./board_svg.js";
+import { svgEl } from "../common/board_svg.js";
 
 const W = 640;
 const H = 220;

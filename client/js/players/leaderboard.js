@@ -2,14 +2,14 @@
 // be played in, from /api/variants) and the best established ratings of that variant, each
 // player linking to their profile.
 
-import { ApiError, variantList } from "./api.js";
-import { leaderboard, ratingText } from "./account_api.js";
-import { errorText, t } from "./i18n.js";
-import { navigate } from "./router.js";
-import { el, tEl } from "./ui.js";
-import { variantTitle } from "./variant_title.js";
+import { ApiError, variantList } from "../common/api.js";
+import { leaderboard, ratingText } from "../common/account_api.js";
+import { errorText, t } from "../common/i18n.js";
+import { navigate } from "../common/router.js";
+import { el, tEl } from "../common/ui.js";
+import { DEFAULT_VARIANT } from "../common/links.js";
+import { variantTitle } from "../common/variant_title.js";
 
-const DEFAULT_VARIANT = "caro";
 
 function picker(boards, current) {
   const select = el("select", { id: "leaderboard-variant", "aria-label": t("leaderboard.variant") },
@@ -31,11 +31,6 @@ function table(players) {
 }
 
 /** A link to the leaderboard (of `variant`, else the default one), for the home and profile pages. */
-export function leaderboardLink(id, variant = DEFAULT_VARIANT) {
-  return el("a", { href: `/leaderboard/${encodeURIComponent(variant)}`, "data-link": true, id, "data-i18n": "leaderboard.title" },
-    t("leaderboard.title"));
-}
-
 export function mountLeaderboard(main, variant = DEFAULT_VARIANT) {
   document.title = `${t("leaderboard.title")} · Caro Arena`;
   const body = el("div", { id: "leaderboard-body" }, tEl("p", "replay.loading", { class: "muted" }));

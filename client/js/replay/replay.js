@@ -2,14 +2,13 @@
 // through with buttons or the arrow keys; the players, result and rating changes beside it, and
 // a link to its computer analysis (the review page /g/{game_id}).
 
-import { ApiError } from "./api.js";
-import { game as fetchGame } from "./account_api.js";
-import { ratingDiff } from "./account.js";
-import { Board } from "./board.js";
-import { variantTitle } from "./variant_title.js";
-import { errorText, t } from "./i18n.js";
-import { replay } from "./notation.js";
-import { el, tEl } from "./ui.js";
+import { ApiError } from "../common/api.js";
+import { game as fetchGame, ratingDiff } from "../common/account_api.js";
+import { Board } from "../common/board.js";
+import { variantTitle } from "../common/variant_title.js";
+import { errorText, t } from "../common/i18n.js";
+import { replay } from "../common/notation.js";
+import { el, tEl } from "../common/ui.js";
 
 function playerLine(seat, data, changes) {
   const name = data ? (data.username || data.name || (data.kind === "ai" ? "AI" : t("replay.anonymous"))) : "?";

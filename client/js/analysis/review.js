@@ -4,13 +4,13 @@
 // each player's accuracy, the caro rule's reason when a five did not win, and the opening rule
 // the game was played under (swap, swap2) with the choices made in it.
 
-import { gameAnalysis, gameRecord, requestAnalysis } from "./api.js";
-import { Board } from "./board.js";
-import { svgEl } from "./board_svg.js";
-import { errorText, t } from "./i18n.js";
-import { replay, strToCell } from "./notation.js";
-import { boardOf } from "./variants.js";
-import { el, tEl } from "./ui.js";
+import { gameAnalysis, gameRecord, requestAnalysis } from "../common/api.js";
+import { Board } from "../common/board.js";
+import { svgEl } from "../common/board_svg.js";
+import { errorText, t } from "../common/i18n.js";
+import { replay, strToCell } from "../common/notation.js";
+import { boardOf } from "../common/variants.js";
+import { el, tEl } from "../common/ui.js";
 
 const POLL_MS = 1000;
 const CHART_W = 300;

@@ -47,6 +47,11 @@ export function games(username, before = null) {
 }
 
 /** Rating with "?" while provisional, as lichess shows it. */
+// A rating change as players read it: +12, −8, ±0.
+export function ratingDiff(diff) {
+  return diff > 0 ? `+${diff}` : diff < 0 ? `−${-diff}` : "±0";
+}
+
 export function ratingText(rating) {
   return `${rating.rating}${rating.provisional ? "?" : ""}`;
 }

@@ -3,13 +3,13 @@
 // (on a device without the seat's token, the server gives this device one: an account's seat
 // follows it), then the finished ones, newest first, to review.
 
-import { ApiError, loadToken, saveToken } from "./api.js";
-import { games as fetchGames, myRooms, resumeSeat } from "./account_api.js";
-import { gameList } from "./game_list.js";
-import { variantLabel } from "./variant_title.js";
-import { errorText } from "./i18n.js";
-import { navigate } from "./router.js";
-import { el, tEl, toast } from "./ui.js";
+import { ApiError, loadToken, saveToken } from "../common/api.js";
+import { games as fetchGames, myRooms, resumeSeat } from "../common/account_api.js";
+import { gameList } from "../common/game_list.js";
+import { variantLabel } from "../common/variant_title.js";
+import { errorText } from "../common/i18n.js";
+import { navigate } from "../common/router.js";
+import { el, tEl, toast } from "../common/ui.js";
 
 function resumeItem(room) {
   const button = tEl("button", "games.resume", { type: "button", class: "btn small primary", "data-room": room.room_id });

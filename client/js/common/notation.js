@@ -1,5 +1,5 @@
 // Move notation shared with the engine (docs/architecture.md), on a board the server describes
-// (a room's `board`, or GET /api/variants: client/js/variants.js):
+// (a room's `board`, or GET /api/variants: client/js/common/variants.js):
 // a cell index is row * cols + col, row 0 is the BOTTOM row, col 0 the left column.
 // Grid games write a move as column letter + row number ("h8"); gravity games as the
 // column number 1..cols ("4").

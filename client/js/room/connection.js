@@ -6,7 +6,7 @@
 // `event` {event}, `presence` {msg}, `chat` {msg} (a line or a `chat_history`),
 // `servererror` {code, cid}, `fatal` {code}.
 
-import { forgetToken, loadToken, saveToken } from "./api.js";
+import { forgetToken, loadToken, saveToken } from "../common/api.js";
 
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 15000;

@@ -4,16 +4,16 @@
 import {
   aiLevels, ApiError, createRoom, joinRoom, liveRooms, loadName, loadToken, openRooms, quickPlay,
   saveToken, variantList,
-} from "./api.js";
-import { errorText, lang, onLangChange, t } from "./i18n.js";
-import { gameIcon } from "./icons.js";
-import { leaderboardLink } from "./leaderboard.js";
-import { navigate } from "./router.js";
-import { variantLabel } from "./variant_title.js";
-import { boardOf } from "./variants.js";
-import { rulePicture, ruleText } from "./rules.js";
-import { el, tEl, toast } from "./ui.js";
-import { whoAmI } from "./account_api.js";
+} from "../common/api.js";
+import { errorText, lang, onLangChange, t } from "../common/i18n.js";
+import { gameIcon } from "../common/icons.js";
+import { leaderboardLink } from "../common/links.js";
+import { navigate } from "../common/router.js";
+import { variantLabel } from "../common/variant_title.js";
+import { boardOf } from "../common/variants.js";
+import { rulePicture, ruleText } from "../common/rules.js";
+import { el, tEl, toast } from "../common/ui.js";
+import { whoAmI } from "../common/account_api.js";
 import { yourGamesCard } from "./your_games.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];

@@ -77,6 +77,3 @@ export function mountAccount(slot) {
 }
 
 /** "+12" / "−8" for a rating change. */
-export function ratingDiff(diff) {
-  return diff > 0 ? `+${diff}` : diff < 0 ? `−${-diff}` : "±0";
-}

@@ -1,14 +1,14 @@
 // The profile page /@/{username}: ratings per variant ("?" while provisional), the rating
 // history chart, wins / draws / losses and the games, newest first.
 
-import { ApiError } from "./api.js";
-import { player as fetchPlayer, ratingText } from "./account_api.js";
-import { gameList } from "./game_list.js";
-import { variantLabel } from "./variant_title.js";
-import { errorText, t } from "./i18n.js";
+import { ApiError } from "../common/api.js";
+import { player as fetchPlayer, ratingText } from "../common/account_api.js";
+import { gameList } from "../common/game_list.js";
+import { variantLabel } from "../common/variant_title.js";
+import { errorText, t } from "../common/i18n.js";
 import { ratingChart } from "./rating_chart.js";
-import { leaderboardLink } from "./leaderboard.js";
-import { el, tEl } from "./ui.js";
+import { leaderboardLink } from "../common/links.js";
+import { el, tEl } from "../common/ui.js";
 
 export function mountProfile(main, username) {
   const page = el("div", { class: "profile", id: "profile" }, tEl("p", "replay.loading", { class: "muted" }));

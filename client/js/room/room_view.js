@@ -3,12 +3,12 @@
 // export). It renders a model handed in by the room controller and reports clicks through
 // the `on` callbacks; it never talks to the server.
 
-import { exportUrl, limitInput } from "./api.js";
-import { errorText, t } from "./i18n.js";
+import { exportUrl, limitInput } from "../common/api.js";
+import { errorText, t } from "../common/i18n.js";
 import { inOpening, openingStatus, renderOpeningCard } from "./opening_view.js";
-import { rulePicture } from "./rules.js";
+import { rulePicture } from "../common/rules.js";
 import { allows, clockLeft, formatClock } from "./state.js";
-import { el, tEl } from "./ui.js";
+import { el, tEl } from "../common/ui.js";
 import { resultExtras } from "./result_extras.js";
 
 const COLOURS = { go: ["color.black", "color.white"], cells: ["color.x", "color.o"], drop: ["color.red", "color.yellow"] };

@@ -2,10 +2,9 @@
 // game, the player's rating change (GET /api/games/{id}; the archive lands a moment after the
 // end, so it is asked a few times). One element per game, kept across re-renders.
 
-import { game as fetchGame } from "./account_api.js";
-import { ratingDiff } from "./account.js";
-import { t } from "./i18n.js";
-import { el } from "./ui.js";
+import { game as fetchGame, ratingDiff } from "../common/account_api.js";
+import { t } from "../common/i18n.js";
+import { el } from "../common/ui.js";
 
 const RETRIES = 10;
 const RETRY_MS = 700;

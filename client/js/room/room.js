@@ -4,19 +4,19 @@
 
 import {
   ApiError, createRoom, joinRoom, loadName, loadToken, onlineCount, saveName, saveToken,
-} from "./api.js";
+} from "../common/api.js";
 import { ChatModel, chatterKey } from "./chat.js";
 import { RoomConnection } from "./connection.js";
-import { Board } from "./board.js";
-import { boardStyle } from "./board_svg.js";
-import { errorText, onLangChange, t } from "./i18n.js";
-import { cellToStr, replay, strToCell } from "./notation.js";
+import { Board } from "../common/board.js";
+import { boardStyle } from "../common/board_svg.js";
+import { errorText, onLangChange, t } from "../common/i18n.js";
+import { cellToStr, replay, strToCell } from "../common/notation.js";
 import { choiceNotice } from "./opening_view.js";
 import { LOW_TIME_MS, RoomView, colourName, seatName } from "./room_view.js";
-import { playSound } from "./sound.js";
+import { playSound } from "../common/sound.js";
 import { applyEvent, clockLeft } from "./state.js";
-import { navigate } from "./router.js";
-import { toast } from "./ui.js";
+import { navigate } from "../common/router.js";
+import { toast } from "../common/ui.js";
 
 const CLOCK_TICK_MS = 200;
 const SEARCH_PATIENCE_MS = 15000; // quick play alone this long: offer the computer or the lobby

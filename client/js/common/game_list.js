@@ -1,8 +1,7 @@
 // A list of archived games (a profile's, or "Your games"), each a link to its replay, with a
 // "More" button that fetches the next page (keyset paging: docs/protocol.md §2d).
 
-import { games as fetchGames } from "./account_api.js";
-import { ratingDiff } from "./account.js";
+import { games as fetchGames, ratingDiff } from "./account_api.js";
 import { variantLabel } from "./variant_title.js";
 import { t } from "./i18n.js";
 import { el, tEl } from "./ui.js";
