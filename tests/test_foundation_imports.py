@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness import REPO_ROOT
+from tests.import_graph import mermaid
 
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
@@ -22,6 +23,8 @@ FORBIDDEN = [
     ("server/platform/clock.py", "from ..play import arena",
      "The server's packages are layers: each imports only those below it"),
     ("server/http/rooms.py", "from ..sockets import endpoint",
+     "The server's packages are layers: each imports only those below it"),
+    ("server/players/archive.py", "from ..play import lobby",
      "The server's packages are layers: each imports only those below it"),
     ("server/rooms/state.py", "import asyncio",
      "The room machine does no I/O: no aiohttp, Redis, SQL or asyncio in server.rooms"),
@@ -71,3 +74,9 @@ def test_a_forbidden_import_breaks_its_contract(tree_copy: Path, path: str, line
         target.write_text(original)
     assert result.returncode != 0
     assert broken_contracts(result.stdout) == {contract}, result.stdout
+
+
+def test_the_architecture_drawing_is_the_code_s_import_graph() -> None:
+    """docs/architecture.md opens with the packages' import graph; when an import between
+    packages appears or goes, the drawing must follow (`python -m tests.import_graph`)."""
+    assert mermaid() in (REPO_ROOT / "docs/architecture.md").read_text()

@@ -4,8 +4,9 @@ Owns: settings from the environment (`settings.Settings`), the Redis client, sin
 or embedded (`store`), every Redis key name and room id (`keys`), command batching and the
 replica wait (`redis_batch`), per-address limits counted in Redis (`ip_limits`), the node's
 metrics (`metrics`), the one clock (`clock`), the error codes of the protocol (`errors`),
-typed input (`typed`), seat tokens (`tokens`), the rules for text people type (`user_text`),
-and the worker processes that run engine searches (`ai_pool`).
+typed input (`typed`), compact JSON (`compact_json`), seat tokens (`tokens`), the rules for
+text people type (`user_text`), and the worker processes that run engine searches
+(`ai_pool`).
 
 Imports nothing from the other server packages: it is the bottom layer.
 
@@ -19,7 +20,7 @@ Other packages may use:
 - `metrics`: `ArenaMetrics`, `LoopLagMonitor`, `GcPauseMonitor`
 - `clock`: `now_ms`, `monotonic_s` (and `frozen` for tests)
 - `errors`: `ArenaError`, `ErrorCode`, `from_engine`
-- `typed`: `convert`
+- `typed`: `convert`; `compact_json`: `dumps`
 - `tokens`: `new_token`, `hash_token`, `same_hash`
 - `user_text`: `clean_name`, `displayable`, `check_chat_line`, `loads_strict`, `MAX_NAME`,
   `TextError`

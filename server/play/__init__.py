@@ -13,7 +13,7 @@ Imports: server.rooms, server.platform, engine.
 
 Other packages may use:
 - `arena`: `Arena` (its fields are the services above), `build_arena`, `running`
-- `repository`: `RoomRepository`, `game_record`, `dumps`
+- `repository`: `RoomRepository`, `game_record`
 - `fanout`: `RoomMessage`
 - `lobby`: `open_rooms`
 """

@@ -22,12 +22,12 @@ from typing import Any
 
 import redis.asyncio as redis
 
+from ..platform.compact_json import dumps
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.ip_limits import IpLimit
 from ..platform.keys import chat_history_key, chat_rate_key, chat_seq_key, room_channel
 from ..platform.store import register_publishing_script
 from ..rooms.chat import CHAT_KEEP, Channel, ChatLine
-from .repository import dumps
 
 WINDOW_MS = 60_000
 

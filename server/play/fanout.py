@@ -25,9 +25,9 @@ from typing import Any, NamedTuple, Protocol
 
 import redis.asyncio as redis
 
+from ..platform.compact_json import dumps
 from ..platform.keys import room_channel as channel
 from ..platform.store import STORE_ERRORS, is_cluster
-from .repository import dumps
 
 log = logging.getLogger(__name__)
 

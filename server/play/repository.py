@@ -46,6 +46,7 @@ import redis.asyncio as redis
 from redis.exceptions import NoScriptError
 
 from ..platform.clock import now_ms
+from ..platform.compact_json import dumps
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.keys import SINGLE, Buckets, record_key, room_channel, state_key
 from ..platform.redis_batch import CommandBatcher
@@ -103,10 +104,6 @@ return {1, new_v}
 def event_field(v: int) -> str:
     """The state hash's field holding the event of version `v`."""
     return f"e:{v}"
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def room_not_found() -> ArenaError:

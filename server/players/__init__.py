@@ -5,7 +5,7 @@ archive consumer that moves finished games from the Redis outbox into SQL, ratin
 (`archive`), and the SQL store (`store_sql/`: schema, alembic migrations, players, accounts,
 sessions, ratings, archived games and their analyses).
 
-Imports: server.rooms, server.platform, engine.
+Imports: server.platform, engine (and nothing of live play: the outbox entry is plain data).
 
 Other packages may use:
 - `accounts`: `USERNAME_CHARS`, `PASSWORD_CHARS`, `SESSION_MS`, `is_username`,

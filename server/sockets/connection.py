@@ -15,11 +15,11 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..platform.clock import now_ms
+from ..platform.compact_json import dumps
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.tokens import hash_token, new_token
 from ..play.arena import Arena
 from ..play.fanout import RoomMessage
-from ..play.repository import dumps
 from ..rooms import commands
 from .messages import Absence, Hello, client_id, decode, frame_cid, parse_frame, parse_hello
 from .ratelimit import TokenBucket
