@@ -51,7 +51,7 @@ def test_a_tag_links_an_account_to_its_profile_and_shows_the_colour_as_a_stone(p
             document.body.appendChild(node);
             const link = node.querySelector('a');
             return { text: node.textContent, href: link && link.getAttribute('href'),
-                     stone: node.querySelector('.stone').getAttribute('aria-label') };
+                     stone: node.querySelector('.stone-icon').getAttribute('aria-label') };
         }""",
         ALICE,
     )

@@ -25,7 +25,7 @@
 //                                    { seat, style } draw the stone (omit for none),
 //                                    link (default true), rating (default true),
 //                                    id (the element's id)
-//   stoneIcon(style, seat)        -> <span class="stone stone-<style> st<seat>"> with the colour's
+//   stoneIcon(style, seat)        -> <span class="stone-icon stone-icon-<style> st<seat>"> with the colour's
 //                                    name as its accessible label
 //   colourName(style, seat)       -> "Black" | "White" | "X" | "O" | "Red" | "Yellow" (for
 //                                    sentences about a colour, e.g. "Join as Black")
@@ -96,7 +96,7 @@ export function playerText(player) {
 export function stoneIcon(style, seat) {
   const shown = COLOURS[style] ? style : "go";
   return el("span", {
-    class: `stone stone-${shown} st${seat}`, role: "img", "aria-label": colourName(shown, seat),
+    class: `stone-icon stone-icon-${shown} st${seat}`, role: "img", "aria-label": colourName(shown, seat),
     title: colourName(shown, seat),
   }, shown === "cells" ? (seat === 1 ? "X" : "O") : "");
 }
