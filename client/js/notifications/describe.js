@@ -3,17 +3,13 @@
 // the server adds kinds (daily games, tournaments) before every client knows them.
 
 import { lang, t } from "../common/i18n.js";
+import { playerName } from "../common/players.js";
 import { variantTitle } from "../common/variant_title.js";
-
-/** An account's username, else the name typed, else "Anonymous". */
-export function personName(who) {
-  return (who && (who.username || who.name)) || t("replay.anonymous");
-}
 
 const DESCRIBE = {
   game_ended: (data) => ({
     text: t(`notif.game_ended.${data.outcome}`, {
-      name: personName(data.opponent), game: variantTitle(data.variant),
+      name: playerName(data.opponent), game: variantTitle(data.variant),
       reason: t(`replay.reason.${data.reason}`),
     }),
     href: data.game_id ? `/g/${encodeURIComponent(data.game_id)}/replay` : `/r/${encodeURIComponent(data.room_id)}`,
