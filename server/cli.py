@@ -1,4 +1,5 @@
-"""The `caro-arena` command: `serve` runs the web server; the engine adds `ai`, `solve`, `pbrain`.
+"""The `caro-arena` command: `serve` runs the web server; the engine adds `ai`, `solve`, `pbrain`
+and `puzzles` (generate the shipped set, prove a set again).
 
 Each subcommand sets `func`, which takes the parsed arguments and returns the exit code.
 """
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from aiohttp import web
 
 from engine.cli import register as register_engine_commands
+from engine.puzzles.cli import register as register_puzzle_commands
 
 from . import __version__
 from .app import create_app
@@ -93,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--port", type=int, help="port to listen on (overrides PORT)")
     serve_parser.set_defaults(func=serve)
     register_engine_commands(commands)
+    register_puzzle_commands(commands)
     return parser
 
 
