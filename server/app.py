@@ -2,8 +2,8 @@
 
 `create_app(settings)` opens, in this order and for the app's lifetime, the Redis client, the
 SQL archive (migrated) and the services: the live-play arena (server/play/arena.py), the
-analysis service (server/analysis/), the archive consumers (server/players/archive.py) and the
-notifications (server/notifications/node.py). They
+analysis service (server/analysis/), the archive consumers (server/players/archive.py), the
+notifications (server/notifications/node.py) and the puzzles (server/puzzles/). They
 live in the app context under the keys of server/http/context.py. Each function in
 `ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
 which run after the services exist): the HTTP API (server/http/) and the socket endpoint
@@ -33,10 +33,11 @@ from .http import (
     pages,
     player_rooms,
     players,
+    puzzles,
     rooms,
     variants,
 )
-from .http.context import ANALYSIS, ARENA, NOTIFICATIONS, OUTBOX, REDIS, SETTINGS, SQL
+from .http.context import ANALYSIS, ARENA, NOTIFICATIONS, OUTBOX, PUZZLES, REDIS, SETTINGS, SQL
 from .http.health import ping
 from .notifications import node as notification_node
 from .platform.settings import Settings
@@ -44,6 +45,8 @@ from .platform.store import create_redis
 from .play import arena as play
 from .players.archive import archive_consumers
 from .players.store_sql import context as sql_store
+from .puzzles.miner import PuzzleMiner
+from .puzzles.service import PuzzleService
 from .sockets import endpoint as sockets
 from .sockets import player_socket
 
@@ -89,6 +92,13 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
         stack.push_async_callback(app[ANALYSIS].close)
         app[NOTIFICATIONS] = await stack.enter_async_context(
             notification_node.running(notification_node.build(arena, engine)))
+        app[PUZZLES] = PuzzleService(engine, client)
+        await app[PUZZLES].seed()
+        if settings.puzzle_workers:
+            miner = PuzzleMiner(engine, client, arena.metrics, arena.pool,
+                                settings.puzzle_workers, settings.node_id)
+            miner.start()
+            stack.push_async_callback(miner.close)
         yield
 
 
@@ -108,6 +118,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     accounts.setup,
     limits.setup,
     notifications.setup,
+    puzzles.setup,
 )
 
 

@@ -348,6 +348,9 @@ class ServerNode:
             AI_WORKERS="1", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
             # Test sessions create many rooms from one address; the limit has its own test.
             ROOM_CREATIONS_PER_MINUTE="0",
+            # Mining archived games for puzzles would take a core from every test node; the
+            # miner's tests turn it on.
+            PUZZLE_WORKERS="0",
         )
         if self.redis_url is not None:
             env["REDIS_URL"] = self.redis_url

@@ -22,7 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from engine.puzzles.mine import PUZZLE_VARIANTS, Budget, mine_game
-from engine.puzzles.puzzle import Puzzle
+from engine.puzzles.puzzle import read_puzzles
 from engine.puzzles.selfplay import play
 from engine.puzzles.verify import problems
 
@@ -54,12 +54,6 @@ def game_puzzles(variant: str, seed: int) -> tuple[int, list[str], float]:
     moves = play(variant, seed)
     found = mine_game(variant, moves, Budget(), {"kind": "selfplay", "seed": seed})
     return seed, [puzzle.to_json() for puzzle in found], time.process_time() - started
-
-
-def read_puzzles(path: Path) -> list[Puzzle]:
-    if not path.exists():
-        return []
-    return [Puzzle.from_json(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def run_generate(args: argparse.Namespace) -> int:

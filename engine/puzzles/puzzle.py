@@ -12,11 +12,13 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.board import Board
 
 GOALS = ("win", "defend")
+SHIPPED = Path(__file__).resolve().parents[1] / "data" / "puzzles"  # <variant>.jsonl
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +66,24 @@ def position_id(board: Board) -> str:
     digest = hashlib.sha256(
         f"{board.variant.spec}:{board.turn}:{''.join(map(str, board.cells()))}".encode())
     return digest.hexdigest()[:12]
+
+
+def read_puzzles(path: Path) -> list[Puzzle]:
+    """The puzzles of a JSON lines file (none if it does not exist)."""
+    if not path.exists():
+        return []
+    return [Puzzle.from_json(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def shipped() -> list[Puzzle]:
+    """The puzzle set that comes with the engine (engine/data/puzzles/*.jsonl)."""
+    return [puzzle for path in sorted(SHIPPED.glob("*.jsonl")) for puzzle in read_puzzles(path)]
+
+
+def shipped_digest() -> str:
+    """A digest of the shipped files: a store that has seen it has every shipped puzzle."""
+    digest = hashlib.sha256()
+    for path in sorted(SHIPPED.glob("*.jsonl")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]

@@ -58,6 +58,11 @@ class ErrorCode(enum.StrEnum):
     GAME_NOT_FOUND = "game_not_found"
     PLAYER_NOT_FOUND = "player_not_found"
     STORE_UNAVAILABLE = "store_unavailable"
+    PUZZLE_NOT_FOUND = "puzzle_not_found"
+    PUZZLE_OUT_OF_STEP = "puzzle_out_of_step"
+    PUZZLE_FINISHED = "puzzle_finished"
+    PUZZLE_NOT_FINISHED = "puzzle_not_finished"
+    NO_PUZZLE_LEFT = "no_puzzle_left"
     INTERNAL_ERROR = "internal_error"
 
 
@@ -80,6 +85,11 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.GAME_NOT_FOUND: 404,
     ErrorCode.PLAYER_NOT_FOUND: 404,
     ErrorCode.STORE_UNAVAILABLE: 503,
+    ErrorCode.PUZZLE_NOT_FOUND: 404,
+    ErrorCode.PUZZLE_OUT_OF_STEP: 409,
+    ErrorCode.PUZZLE_FINISHED: 409,
+    ErrorCode.PUZZLE_NOT_FINISHED: 403,
+    ErrorCode.NO_PUZZLE_LEFT: 404,
 }
 
 

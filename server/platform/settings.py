@@ -63,6 +63,9 @@ class Settings:
     analysis_ms: int = 5_000               # and at most this much time (Connect Four: solve time)
     analyses_per_minute: int = 10          # game analysis requests per client IP; 0: no limit
     board_searches_per_minute: int = 60    # analysis board positions per client IP; 0: none
+    puzzle_moves_per_minute: int = 120     # puzzle moves per client IP; 0: no limit
+    puzzles_per_minute: int = 60           # puzzles served per client IP; 0: no limit
+    puzzle_workers: int = 1                # processes mining archived games for puzzles; 0: off
     data_dir: Path = Path("data")          # where the embedded SQL database file lives
     database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
@@ -108,6 +111,11 @@ class Settings:
                                          defaults.analyses_per_minute, minimum=0),
             board_searches_per_minute=_env_int(env, "BOARD_SEARCHES_PER_MINUTE",
                                                defaults.board_searches_per_minute, minimum=0),
+            puzzle_moves_per_minute=_env_int(env, "PUZZLE_MOVES_PER_MINUTE",
+                                             defaults.puzzle_moves_per_minute, minimum=0),
+            puzzles_per_minute=_env_int(env, "PUZZLES_PER_MINUTE", defaults.puzzles_per_minute,
+                                        minimum=0),
+            puzzle_workers=_env_int(env, "PUZZLE_WORKERS", defaults.puzzle_workers, minimum=0),
             data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
             database_url=_env_database_url(env, "DATABASE_URL"),
         )
