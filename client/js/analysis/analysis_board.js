@@ -9,7 +9,7 @@ import { Board } from "../common/board.js";
 import { errorText, t } from "../common/i18n.js";
 import { cellToStr, replay, strToCell } from "../common/notation.js";
 import { el, tEl } from "../common/ui.js";
-import { winChance } from "./review.js";
+import { winChance } from "./eval_chart.js";
 import { boardOf } from "../common/variants.js";
 
 const LINES = 3;
