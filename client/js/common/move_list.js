@@ -2,6 +2,7 @@
 // sight by scrolling the list itself (never the page), each a button that goes there. Shared
 // by the review, replay and analysis board pages.
 
+import { t } from "./i18n.js";
 import { el } from "./ui.js";
 
 /**
@@ -20,7 +21,7 @@ export function renderMoveList(list, moves, ply, onPick, mark = () => null) {
       onclick: () => onPick(i + 1),
     }, move + (extra.suffix || "")));
   });
-  list.replaceChildren(...items);
+  list.replaceChildren(...(items.length ? items : [el("div", { class: "empty" }, t("room.moves.none"))]));
   keepInSight(list, list.querySelector('[aria-current="true"]'));
 }
 
