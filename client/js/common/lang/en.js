@@ -350,6 +350,14 @@ export const strings = {
   "home.opening.swap2": "Swap2",
   "home.opening.swap2.hint": "…or place 2 more",
   "error.generic": "Something went wrong. Please try again.",
+  "notif.title": "Notifications",
+  "notif.all": "See all notifications",
+  "notif.none": "Nothing new.",
+  "notif.bell.unread": "Notifications: {n} unread",
+  "notif.other": "A new notification",
+  "notif.game_ended.win": "You won against {name} ({game}, {reason})",
+  "notif.game_ended.loss": "You lost to {name} ({game}, {reason})",
+  "notif.game_ended.draw": "Your game against {name} was drawn ({game}, {reason})",
 };
 
 export const errors = {

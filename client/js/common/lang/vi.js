@@ -350,6 +350,14 @@ export const strings = {
   "home.opening.swap2": "Swap2",
   "home.opening.swap2.hint": "…hoặc đặt thêm 2 quân",
   "error.generic": "Có lỗi xảy ra. Vui lòng thử lại.",
+  "notif.title": "Thông báo",
+  "notif.all": "Xem tất cả thông báo",
+  "notif.none": "Không có gì mới.",
+  "notif.bell.unread": "Thông báo: {n} chưa đọc",
+  "notif.other": "Một thông báo mới",
+  "notif.game_ended.win": "Bạn thắng {name} ({game}, {reason})",
+  "notif.game_ended.loss": "Bạn thua {name} ({game}, {reason})",
+  "notif.game_ended.draw": "Ván với {name} hòa ({game}, {reason})",
 };
 
 export const errors = {
