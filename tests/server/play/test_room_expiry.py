@@ -102,6 +102,8 @@ async def test_a_finished_room_is_forgotten_room_ttl_after_its_last_socket_close
     node = deployment.nodes[0]
     room_id, first, second = await finished_game(node)
     await first.command("chat", text="gg")
+    await asyncio.sleep(ROOM_TTL_S + 0.5)  # the game ended under open sockets: kept meanwhile
+    assert await room_status(node, room_id) == 200
     await first.close()
     closed = time.monotonic()
     await second.close()
