@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import secrets
 import tempfile
 import time
@@ -104,7 +105,7 @@ async def run(pairs: int, rate: float, seconds: float) -> None:
         people = await make_accounts(database, 2 * pairs)
         env = NODE_ENV | {"DATABASE_URL": database}
         node_a, node_b = factory.start_many(["node-a", "node-b"], env=env)
-        challengers, targets = people[:pairs], people[pairs:]
+        targets = people[pairs:]
         sessions = [aiohttp.ClientSession(cookies={"caro_session": token})
                     for _name, token in people]
         tabs, readers = [], []
@@ -114,29 +115,31 @@ async def run(pairs: int, rate: float, seconds: float) -> None:
             tabs.append(tab)
             readers.append(asyncio.create_task(tab.read(socket)))
         results: dict[str, list[tuple[float, float]]] = defaultdict(list)
-        busy: set[int] = set()
+        # A challenger has one challenge to their player at a time (a second is refused).
+        turns = [asyncio.Lock() for _ in range(pairs)]
+
+        async def in_turn(pair: int) -> None:
+            async with turns[pair]:
+                await one_round(sessions[pair], node_a.url, targets[pair][0], tabs[pair],
+                                results)
+
         rounds, start = [], time.monotonic()
         for n in range(int(rate * seconds)):
             delay = start + n / rate - time.monotonic()
             if delay > 0:
                 await asyncio.sleep(delay)
-            pair = n % pairs
-            while pair in busy:  # a challenger has one challenge to their player at a time
-                await asyncio.sleep(0.001)
-            busy.add(pair)
-            task = asyncio.create_task(one_round(sessions[pair], node_a.url,
-                                                 targets[pair][0], tabs[pair], results))
-            task.add_done_callback(lambda _t, pair=pair: busy.discard(pair))
-            rounds.append(task)
+            rounds.append(asyncio.create_task(in_turn(n % pairs)))
         await asyncio.gather(*rounds)
         took = time.monotonic() - start
         for reader in readers:
             reader.cancel()
         for session in sessions:
             await session.close()
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"\nNotification delivery across two nodes: {len(rounds)} challenges in "
               f"{took:.1f} s ({len(rounds) / took:.1f}/s), {pairs} challengers on node A, "
-              f"their players' only tabs on node B; PostgreSQL {postgres.port}, one Redis\n")
+              f"their players' only tabs on node B; one PostgreSQL, one Redis; "
+              f"{os.cpu_count()} cores, load average {load}\n")
         print("| notification | n | request → tab p50 | p99 | max | made → tab p50 | p99 |")
         print("|---|---|---|---|---|---|---|")
         for kind, values in results.items():
