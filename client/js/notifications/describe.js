@@ -34,7 +34,7 @@ const DESCRIBE = {
   game_ended: (data) => ({
     text: t(`notif.game_ended.${data.outcome}`, {
       name: playerName(data.opponent), game: variantTitle(data.variant),
-      reason: t(`replay.reason.${data.reason}`),
+      reason: t(`notif.reason.${data.reason}`),
     }),
     href: data.game_id ? `/g/${encodeURIComponent(data.game_id)}/replay` : `/r/${encodeURIComponent(data.room_id)}`,
   }),

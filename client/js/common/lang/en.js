@@ -442,6 +442,12 @@ export const strings = {
   "mod.close.confirm": "Close this account for good? They will not be able to log in.",
   "mod.muted": "muted",
   "mod.closed": "closed",
+  "notif.reason.line": "a row",
+  "notif.reason.board_full": "board full",
+  "notif.reason.resign": "resignation",
+  "notif.reason.timeout": "time ran out",
+  "notif.reason.agreement": "agreed draw",
+  "notif.reason.abandoned": "abandoned",
 };
 
 export const errors = {

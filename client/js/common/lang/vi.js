@@ -442,6 +442,12 @@ export const strings = {
   "mod.close.confirm": "Khóa vĩnh viễn tài khoản này? Người đó sẽ không thể đăng nhập.",
   "mod.muted": "bị cấm chat",
   "mod.closed": "đã khóa",
+  "notif.reason.line": "đủ hàng",
+  "notif.reason.board_full": "hết chỗ",
+  "notif.reason.resign": "xin thua",
+  "notif.reason.timeout": "hết giờ",
+  "notif.reason.agreement": "thỏa thuận hòa",
+  "notif.reason.abandoned": "bỏ cuộc",
 };
 
 export const errors = {
