@@ -34,8 +34,10 @@ from ..players.accounts import (
     is_username,
     password_matches,
 )
+from ..players.glicko2 import Glicko
 from ..players.store_sql import accounts as store
-from ..rooms.commands import PlayerRef
+from ..players.store_sql.players import ratings_of
+from ..rooms.commands import PlayerRef, Standing
 from .bodies import Body, decode, read_body
 from .context import REDIS, SETTINGS, SQL
 from .identity import (
@@ -117,18 +119,28 @@ def session_hash(request: web.Request) -> str | None:
     return hash_token(token) if token else None
 
 
+NEWCOMER = Standing(round(Glicko().rating), Glicko().provisional)  # a variant not played yet
+
+
 async def session_player(request: web.Request) -> PlayerRef | None:
-    """The logged-in account behind the request's session cookie, or None. While the
-    database does not answer, None: the player plays on as their anonymous identity."""
+    """The logged-in account behind the request's session cookie, with its ratings (a seat it
+    takes shows the one of its room's variant), or None. While the database does not answer,
+    None: the player plays on as their anonymous identity."""
     token_hash = session_hash(request)
     if token_hash is None:
         return None
+    engine = request.app[SQL]
     try:
-        account = await store.session_account(request.app[SQL], token_hash, now_ms())
+        account = await store.session_account(engine, token_hash, now_ms())
+        if account is None:
+            return None
+        ratings = await ratings_of(engine, account.player_id)
     except Exception as error:  # noqa: BLE001 - any database failure: play on anonymously
         log.warning("session lookup failed, serving as anonymous: %r", error)
         return None
-    return None if account is None else PlayerRef(account.player_id, account.username)
+    standings = tuple((variant, Standing(round(r.rating), r.provisional))
+                      for variant, r in sorted(ratings.items()))
+    return PlayerRef(account.player_id, account.username, standings, NEWCOMER)
 
 
 async def start_session(request: web.Request, response: web.StreamResponse,

@@ -191,12 +191,12 @@ def summary(state: RoomState) -> dict[str, Any]:
         "room_id": state.room_id, "url": room_url(state.room_id), "variant": state.variant,
         "clock": {"initial_s": clock.initial_ms / 1000, "increment_s": clock.increment_ms / 1000}
         if clock else None, "host": host, "created_at": state.created_at,
-        "rated": state.rated, "opening": state.opening.value}
+        "rated": state.rated, "opening": state.opening.value, "seats": state.public_seats()}
     if state.status is Status.WAITING:
         data["free_seat"] = state.free_seat()
     else:
         data |= {"status": state.status.value, "mode": state.mode.value,
-                 "moves": len(state.moves), "seats": state.public_seats()}
+                 "moves": len(state.moves)}
     return data
 
 

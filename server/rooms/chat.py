@@ -32,21 +32,25 @@ class ChatLine:
     name: str | None
     text: str
     ts: int
+    username: str | None = None  # the speaker's account: pages name it by its username
 
     def to_dict(self) -> dict[str, Any]:
-        return {"channel": self.channel.value, "from": {"seat": self.seat, "name": self.name},
+        return {"channel": self.channel.value,
+                "from": {"seat": self.seat, "name": self.name, "username": self.username},
                 "text": self.text, "ts": self.ts}
 
 
 def chat_line(state: RoomState, seat: int | None, name: str | None, text: str,
-              now: int) -> ChatLine:
+              now: int, username: str | None = None) -> ChatLine:
     """The line `text` said by `seat` (None: a spectator) under `name`, or `chat_too_long`.
-    A player without a name of their own speaks under their seat's name."""
+    A player without a name of their own speaks under their seat's name; an account (a
+    player's seat, or a logged-in spectator's `username`) under its username."""
     text = text.strip()
     if not 1 <= len(text) <= CHAT_MAX_CHARS:
         raise ArenaError(ErrorCode.CHAT_TOO_LONG,
                          f"a chat message has 1 to {CHAT_MAX_CHARS} characters")
     if seat in SEATS:
         held = state.seat(seat)  # type: ignore[arg-type]
-        return ChatLine(Channel.PLAYERS, seat, name or (held.name if held else None), text, now)
-    return ChatLine(Channel.SPECTATORS, None, name, text, now)
+        return ChatLine(Channel.PLAYERS, seat, name or (held.name if held else None), text, now,
+                        held.username if held else None)
+    return ChatLine(Channel.SPECTATORS, None, name, text, now, username)

@@ -10,11 +10,30 @@ from dataclasses import dataclass
 
 
 @dataclass(slots=True, frozen=True)
+class Standing:
+    """An account's rating in one variant, as shown beside its name ("1500?" while
+    `provisional`)."""
+
+    rating: int
+    provisional: bool
+
+
+@dataclass(slots=True, frozen=True)
 class PlayerRef:
-    """Whose seat it is: a player identity, and the account's username when logged in."""
+    """Whose seat it is: a player identity, and the account's username when logged in, with
+    its ratings per variant (`standings`) and the rating of a variant it has not played yet
+    (`newcomer`), read when the request came in."""
 
     player_id: str
     username: str | None = None
+    standings: tuple[tuple[str, Standing], ...] = ()
+    newcomer: Standing | None = None
+
+    def standing(self, variant: str) -> Standing | None:
+        """The account's rating in `variant` (None for an anonymous player)."""
+        if self.username is None:
+            return None
+        return next((s for v, s in self.standings if v == variant), self.newcomer)
 
 
 @dataclass(slots=True, frozen=True)

@@ -58,7 +58,7 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
         seats = [ai_seat(ai_level, now), ai_seat(ai_level, now)]
     else:
         assert creator_seat in SEATS and token_hash
-        seats[creator_seat - 1] = human_seat(creator_name, now, token_hash, creator)
+        seats[creator_seat - 1] = human_seat(creator_name, now, token_hash, creator, variant)
         if mode is Mode.AI:
             seats[other(creator_seat) - 1] = ai_seat(ai_level, now)
     idle = idle_claim_ms if mode is Mode.HUMAN and clock is None else None
@@ -77,11 +77,15 @@ def check_rated(mode: Mode, player: cmd.PlayerRef | None) -> None:
 
 
 def human_seat(name: str | None, now: int, token_hash: str,
-               player: cmd.PlayerRef | None) -> Seat:
+               player: cmd.PlayerRef | None, variant: str) -> Seat:
+    """A person's seat; an account's carries its username and its rating in `variant` now."""
     if player is None:
         return Seat(SeatKind.HUMAN, name, now, token_hash=token_hash)
+    standing = player.standing(variant)
     return Seat(SeatKind.HUMAN, name, now, token_hash=token_hash, player_id=player.player_id,
-                username=player.username)
+                username=player.username,
+                rating=standing.rating if standing else None,
+                provisional=standing.provisional if standing else False)
 
 
 def _start(state: RoomState, now: int) -> RoomState:
@@ -109,7 +113,7 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     seat_no = check_join(state)
     if state.rated:
         check_rated(state.mode, command.player)
-    seat = human_seat(command.name, now, command.token_hash, command.player)
+    seat = human_seat(command.name, now, command.token_hash, command.player, state.variant)
     seats = (seat, state.seats[1]) if seat_no == 1 else (state.seats[0], seat)
     state = replace(state, seats=seats)
     events: list[ev.Event] = [ev.SeatTaken(seat=seat_no, player=seat.to_public())]

@@ -60,7 +60,9 @@ def game_id(room_id: str, game_no: int) -> str:
 @dataclass(slots=True, frozen=True)
 class Seat:
     """Who sits in a seat. A human seat is held by whoever has the token hashing to
-    `token_hash`; an AI seat has a `level` and no token."""
+    `token_hash`; an AI seat has a `level` and no token. An account's seat has its `username`
+    and its `rating` in the room's variant when it sat down (`provisional` while its Glicko
+    deviation is high), so every page can name it as "alice 1500?" without asking the store."""
 
     kind: SeatKind
     name: str | None
@@ -71,6 +73,8 @@ class Seat:
     username: str | None = None   # set when the seat is an account's
     # Tokens of the player's other devices (an account resuming elsewhere), never public.
     device_hashes: tuple[str, ...] = ()
+    rating: int | None = None     # an account's rating in the variant when it sat down
+    provisional: bool = False
 
     def to_public(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "name": self.name,
@@ -79,6 +83,9 @@ class Seat:
             data["level"] = self.level
         if self.username is not None:
             data["username"] = self.username
+        if self.rating is not None:
+            data["rating"] = self.rating
+            data["provisional"] = self.provisional
         return data
 
     def to_record(self) -> dict[str, Any]:
@@ -89,7 +96,8 @@ class Seat:
     def from_record(cls, data: dict[str, Any]) -> Seat:
         return cls(SeatKind(data["kind"]), data["name"], data["joined_at"],
                    data.get("level"), data.get("token_hash"), data.get("player_id"),
-                   data.get("username"), tuple(data.get("device_hashes", ())))
+                   data.get("username"), tuple(data.get("device_hashes", ())),
+                   data.get("rating"), data.get("provisional", False))
 
     def held_by(self, token_hash: str, compare) -> bool:
         return any(compare(held, token_hash)

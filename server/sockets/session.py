@@ -343,9 +343,11 @@ class SocketSession:
                                                           "far too many messages"), cid)]
         return [Send(error_message(ArenaError(ErrorCode.RATE_LIMITED, "too many messages"), cid))]
 
-    def chat_line(self, state: RoomState, text: str, now: int) -> ChatLine:
-        """The line this socket says (its channel follows its seat in `state`)."""
-        return chat_line(state, self.seat_of(state), self.name, text, now)
+    def chat_line(self, state: RoomState, text: str, now: int,
+                  username: str | None = None) -> ChatLine:
+        """The line this socket says (its channel follows its seat in `state`; `username`:
+        the account behind the socket)."""
+        return chat_line(state, self.seat_of(state), self.name, text, now, username)
 
     def seat_of(self, state: RoomState) -> int | None:
         """This socket's seat in `state` (looked up each time: a rematch swaps seats)."""

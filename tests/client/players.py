@@ -15,6 +15,11 @@ WAIT_MS = 15_000
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 360, "height": 740, "phone": True}
 SCREENS = {"desktop": DESKTOP, "phone": PHONE}
+# A browser set to Vietnamese opens the site in Vietnamese (client/js/common/i18n.js).
+LOCALES = {"en": "en-US", "vi": "vi-VN"}
+# Every screen in both languages: what a page test that "a person sees" runs on.
+VIEWS = {f"{screen}-{lang}": {**size, "lang": lang} for screen, size in SCREENS.items()
+         for lang in LOCALES}
 COMPUTER = re.compile(r"^Computer \(level \d\)$")  # an AI seat, at whatever level it has
 
 
@@ -25,20 +30,21 @@ class Player:
     shots: Path
     label: str
     errors: list[str] = field(default_factory=list)
+    lang: str = "en"  # the page's language: the browser's own (`locale`) until one is chosen
 
     @classmethod
     def open(
         cls, browser: Browser, base_url: str, shots: Path, label: str, *,
-        width: int = 1280, height: int = 800, phone: bool = False,
+        width: int = 1280, height: int = 800, phone: bool = False, lang: str = "en",
     ) -> Player:
         context = browser.new_context(
             viewport={"width": width, "height": height},
             device_scale_factor=2 if phone else 1,
-            has_touch=phone, is_mobile=phone,
+            has_touch=phone, is_mobile=phone, locale=LOCALES[lang],
         )
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)
-        player = cls(page=page, base_url=base_url, shots=shots, label=label)
+        player = cls(page=page, base_url=base_url, shots=shots, label=label, lang=lang)
         page.on("pageerror", lambda exc: player.errors.append(str(exc)))
         return player
 

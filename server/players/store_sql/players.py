@@ -20,9 +20,13 @@ class Rating:
     volatility: float
     games: int
 
+    @property
+    def provisional(self) -> bool:
+        return self.rd > PROVISIONAL_RD
+
     def to_public(self) -> dict[str, float | int | bool]:
         return {"rating": round(self.rating), "rd": round(self.rd), "games": self.games,
-                "provisional": self.rd > PROVISIONAL_RD}
+                "provisional": self.provisional}
 
 
 @dataclass(slots=True, frozen=True)
@@ -55,6 +59,12 @@ async def player_ratings(connection: AsyncConnection, player_id: str) -> dict[st
         sa.select(ratings.c.variant, ratings.c.rating, ratings.c.rd, ratings.c.volatility,
                   ratings.c.games).where(ratings.c.player_id == player_id))
     return {row.variant: Rating(row.rating, row.rd, row.volatility, row.games) for row in rows}
+
+
+async def ratings_of(engine: AsyncEngine, player_id: str) -> dict[str, Rating]:
+    """The player's current rating per variant it has played rated."""
+    async with engine.connect() as connection:
+        return await player_ratings(connection, player_id)
 
 
 async def find_player(engine: AsyncEngine, player_id: str) -> PlayerRecord | None:

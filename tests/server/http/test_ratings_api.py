@@ -40,6 +40,25 @@ async def test_a_rated_game_moves_both_ratings_once_and_the_game_shows_the_chang
     assert (await alice.get("/api/me"))[1]["ratings"]["gomoku"]["rating"] == won["rating"]
 
 
+async def test_the_seats_of_a_rated_room_name_both_accounts_with_their_ratings(
+        arena_node, visitors):
+    alice, bob = visitors(), visitors()
+    alice_name, bob_name = await account(alice), await account(bob)
+    first = await finish_game(arena_node.url, alice, bob, rated=True)
+    await archived(arena_node.url, first["game_id"])
+    _, created = await alice.post("/api/rooms", {"variant": "gomoku", "rated": True,
+                                                 "your_side": "first"})
+    _, joined = await bob.post(f"/api/rooms/{created['room_id']}/join", {})
+    seats = joined["state"]["seats"]
+    assert (seats["1"]["username"], seats["2"]["username"]) == (alice_name, bob_name)
+    assert seats["1"]["rating"] > 1500 > seats["2"]["rating"]
+    assert seats["1"]["provisional"] and seats["2"]["provisional"]
+    _, other_game = await bob.post("/api/rooms", {"variant": "renju",
+                                                 "your_side": "first"})
+    assert (other_game["state"]["seats"]["1"]["rating"],
+            other_game["state"]["seats"]["1"]["provisional"]) == (1500, True)
+
+
 async def test_registering_claims_the_games_played_before_it(arena_node, visitors):
     me = visitors()
     states = [await finish_game(arena_node.url, me) for _ in range(3)]

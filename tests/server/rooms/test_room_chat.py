@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from server.platform.errors import ArenaError, ErrorCode
@@ -24,3 +26,13 @@ def test_empty_or_overlong_chat_is_refused(text):
     with pytest.raises(ArenaError) as info:
         chat_line(playing_room(), 1, "A", text, T0)
     assert info.value.code is ErrorCode.CHAT_TOO_LONG
+
+
+def test_an_accounts_line_carries_its_username_so_pages_name_it_by_it():
+    state = playing_room()
+    held = replace(state.seat(2), username="bob")
+    state = replace(state, seats=(state.seat(1), held))
+    player = chat_line(state, 2, None, "gg", T0).to_dict()["from"]
+    spectator = chat_line(state, None, None, "nice", T0, "carol").to_dict()["from"]
+    assert (player["username"], spectator["username"]) == ("bob", "carol")
+    assert chat_line(state, 1, None, "hi", T0).to_dict()["from"]["username"] is None

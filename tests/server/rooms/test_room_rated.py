@@ -6,7 +6,7 @@ import pytest
 
 from server.platform.errors import ArenaError, ErrorCode
 from server.rooms import Mode, RoomState, apply, commands, new_room
-from server.rooms.commands import PlayerRef
+from server.rooms.commands import PlayerRef, Standing
 from tests.server.room_helpers import HASH_A, HASH_B, T0, play
 
 ALICE = PlayerRef("a1" * 12, "alice")
@@ -47,6 +47,25 @@ def test_only_an_account_may_take_the_other_seat_of_a_rated_room(joiner):
     with pytest.raises(ArenaError) as info:
         apply(rated_room(), commands.Join(HASH_B, "Guest", joiner), T0)
     assert info.value.code is ErrorCode.NOT_RATED_ELIGIBLE
+
+
+def test_an_accounts_seat_shows_its_rating_in_the_rooms_variant_as_it_sat_down():
+    settled = PlayerRef("b2" * 12, "bob", (("gomoku", Standing(1720, False)),
+                                           ("tictactoe", Standing(1612, False))),
+                        Standing(1500, True))
+    alice = PlayerRef("a1" * 12, "alice", newcomer=Standing(1500, True))
+    state = apply(rated_room(alice), commands.Join(HASH_B, None, settled), T0).state
+    seats = state.to_public()["seats"]
+    assert (seats["1"]["rating"], seats["1"]["provisional"]) == (1500, True)
+    assert (seats["2"]["rating"], seats["2"]["provisional"]) == (1612, False)
+    assert RoomState.from_record(state.to_record()).seat(2).rating == 1612
+
+
+def test_an_anonymous_seat_has_no_rating():
+    room = new_room(room_id="r", variant="tictactoe", mode=Mode.HUMAN, public=False, now=T0,
+                    creator_seat=1, creator_name="Lan", token_hash=HASH_A, ai_level=1,
+                    clock=None, creator=ANON)
+    assert "rating" not in room.to_public()["seats"]["1"]
 
 
 def test_each_move_keeps_the_time_it_was_played():
