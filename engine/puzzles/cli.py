@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from pathlib import Path
 
-from engine.puzzles.mine import PUZZLE_VARIANTS, Budget, mine_game
+from engine.puzzles.mine import PUZZLE_VARIANTS, SHIPPED_BUDGET, mine_game
 from engine.puzzles.puzzle import read_puzzles
 from engine.puzzles.selfplay import play
 from engine.puzzles.verify import problems
@@ -52,7 +52,7 @@ def game_puzzles(variant: str, seed: int) -> tuple[int, list[str], float]:
     """Worker: self-play game ``seed`` and the puzzles in it (as JSON lines), and CPU time."""
     started = time.process_time()
     moves = play(variant, seed)
-    found = mine_game(variant, moves, Budget(), {"kind": "selfplay", "seed": seed})
+    found = mine_game(variant, moves, SHIPPED_BUDGET, {"kind": "selfplay", "seed": seed})
     return seed, [puzzle.to_json() for puzzle in found], time.process_time() - started
 
 
@@ -63,7 +63,7 @@ def run_generate(args: argparse.Namespace) -> int:
     deadline = time.monotonic() + args.max_minutes * 60
     args.out.parent.mkdir(parents=True, exist_ok=True)
     log.info("puzzles generate %s seeds %d:%d, budget %s, %d puzzles already",
-             args.variant, first, last, json.dumps(asdict(Budget())), len(known))
+             args.variant, first, last, json.dumps(asdict(SHIPPED_BUDGET)), len(known))
     games = cpu = 0.0
     with ProcessPoolExecutor(args.workers) as pool, args.out.open("a") as out:
         jobs = [pool.submit(game_puzzles, args.variant, seed) for seed in range(first, last)]

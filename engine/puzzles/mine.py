@@ -60,6 +60,9 @@ class Budget:
     hold: int = HOLD_NODES
 
 
+SHIPPED_BUDGET = Budget()  # the shipped set's, and the miner's
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     ply: int
@@ -76,7 +79,7 @@ def _wins(found: Any) -> bool:
     return found.forced_win is not None or found.lines[0].score >= DECIDED
 
 
-def scan(variant: str, moves: Sequence[str], budget: Budget = Budget()) -> list[Candidate]:
+def scan(variant: str, moves: Sequence[str], budget: Budget = SHIPPED_BUDGET) -> list[Candidate]:
     """The positions of a game worth proving, first to last."""
     board = Board(variant)
     had_win = {1: False, 2: False}
@@ -114,7 +117,7 @@ def _threatened(board: Board, nodes: int) -> bool:
         board.pop()
 
 
-def make_puzzle(variant: str, moves: Sequence[str], goal: str, budget: Budget = Budget(),
+def make_puzzle(variant: str, moves: Sequence[str], goal: str, budget: Budget = SHIPPED_BUDGET,
                 source: dict[str, Any] | None = None) -> Puzzle | None:
     """The proven puzzle at the position after ``moves``, or None if it does not qualify."""
     board = Board.from_moves(variant, moves)
@@ -200,7 +203,7 @@ def _defence(board: Board, prover: Prover,
     return tree, [tree["hold"]], proof
 
 
-def mine_game(variant: str, moves: Sequence[str], budget: Budget = Budget(),
+def mine_game(variant: str, moves: Sequence[str], budget: Budget = SHIPPED_BUDGET,
               source: dict[str, Any] | None = None,
               limit: int = MAX_PER_GAME) -> list[Puzzle]:
     """The puzzles of one game (at most ``limit``), each proven."""

@@ -1,4 +1,4 @@
-"""HTTP routes of docs/protocol.md §2f: puzzles. The next puzzle for a player, judging their
+"""HTTP routes of docs/protocol.md §2i: puzzles. The next puzzle for a player, judging their
 moves, the solution once the attempt ended, the daily puzzle, a player's history, the puzzles
 cut from a game; and the page (`/puzzles`, `/puzzles/{id}`). Rules live in server/puzzles/.
 """

@@ -41,6 +41,7 @@ every few seconds per node, off the move path.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -48,7 +49,13 @@ from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 
 BUCKETS = 64  # buckets of the indexes under Redis Cluster: as many slots hold all rooms
 SLOT_STRIDE = REDIS_CLUSTER_HASH_SLOTS // BUCKETS  # bucket b's slot: b * SLOT_STRIDE
-ROOM_ID_BYTES = 9  # 72 random bits -> 12 characters, then 2 characters choose the slot
+# A room id (docs/protocol.md, Conventions): ROOM_ID_BYTES random bytes as URL-safe base64 (72
+# bits -> 12 characters), then 2 characters of the same alphabet chosen for the slot: 14 in all.
+# Clients may rely on the alphabet and on at most ROOM_ID_MAX_LENGTH characters, which is also
+# all the server accepts as a room id (`ROOM_ID`), so a longer id could be minted later.
+ROOM_ID_BYTES = 9
+ROOM_ID_MAX_LENGTH = 32
+ROOM_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{ROOM_ID_MAX_LENGTH}}}")
 _SLOT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 MINT_BASES = 8
 

@@ -9,8 +9,8 @@ history, a game's puzzles) and the low-priority miner of newly archived games (`
 What a puzzle is and how it is proven is the engine's (engine/puzzles/, docs/puzzles.md).
 
 Imports: server.analysis (the gate that stops background work while live searches run),
-server.players (the SQL tables, Glicko-2), server.play (the live AI pool the gate follows),
-server.platform, engine.
+server.players (the SQL tables, Glicko-2), server.platform (the worker pool, keys, errors),
+engine.
 
 Other packages may use:
 - `service`: `PuzzleService`

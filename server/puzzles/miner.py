@@ -23,7 +23,7 @@ import redis.asyncio as redis
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from engine.puzzles.mine import PUZZLE_VARIANTS, Budget, mine_game
+from engine.puzzles.mine import PUZZLE_VARIANTS, SHIPPED_BUDGET, Budget, mine_game
 from engine.puzzles.puzzle import Puzzle
 
 from ..analysis.gate import BackgroundGate
@@ -70,7 +70,7 @@ class Cursor:
 
 class PuzzleMiner:
     def __init__(self, engine: AsyncEngine, client: redis.Redis, metrics: ArenaMetrics,
-                 live: AiPool, workers: int, node_id: str, budget: Budget = Budget()) -> None:
+                 live: AiPool, workers: int, node_id: str, budget: Budget = SHIPPED_BUDGET) -> None:
         self.engine = engine
         self.redis = client
         self.metrics = metrics

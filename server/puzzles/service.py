@@ -1,5 +1,5 @@
 """The puzzles a node serves: the next one for a player, judging moves, the solution after
-the attempt, the daily puzzle, a player's history (docs/protocol.md §2f).
+the attempt, the daily puzzle, a player's history (docs/protocol.md §2i).
 
 Which puzzle comes next: one the player never tried, near their puzzle rating (in streak mode,
 near a rating that rises with each puzzle solved in the run), of the variant and theme asked
