@@ -1,9 +1,10 @@
 """Finding puzzles in a game: scan every position, then prove the promising ones.
 
 :func:`scan` searches each position of a game briefly and keeps two kinds of candidate:
-- a **win**: the side to move has a forced win (VCF, VCT or a proven alpha-beta win) that it
-  did not have at its previous turn (the moment the opponent allowed it; later positions on
-  the same winning run are its easier tails);
+- a **win**: the side to move has a forced win (VCF, VCT or a proven alpha-beta win). The
+  positions of one side's run of turns with a win are tried in order, and the first that
+  qualifies is the run's puzzle: where the win first appears there is often more than one
+  way to it, and a turn or two later only one;
 - a **defence**: the side to move has no win, and the opponent would have one if it were its
   turn again (found by giving the opponent a free move: the side to move plays far away),
   while the opponent has no plain four to block (blocking a four is no puzzle).
@@ -65,8 +66,12 @@ SHIPPED_BUDGET = Budget()  # the shipped set's, and the miner's
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
+    """The position after ``ply`` moves; ``run`` numbers a side's consecutive turns with a
+    forced win (one puzzle at most is taken from a run)."""
+
     ply: int
     goal: str
+    run: int = -1
 
 
 def supported(variant: str) -> bool:
@@ -83,6 +88,7 @@ def scan(variant: str, moves: Sequence[str], budget: Budget = SHIPPED_BUDGET) ->
     """The positions of a game worth proving, first to last."""
     board = Board(variant)
     had_win = {1: False, 2: False}
+    runs = 0
     found: list[Candidate] = []
     for ply, move in enumerate([*moves, None]):
         if board.is_game_over():
@@ -90,9 +96,10 @@ def scan(variant: str, moves: Sequence[str], budget: Budget = SHIPPED_BUDGET) ->
         if ply >= MIN_PLY:
             side = board.turn
             wins = _wins(analyse_grid(board, max_nodes=budget.scan))
-            if wins and not had_win[side]:
-                found.append(Candidate(ply, "win"))
-            elif not wins and _threatened(board, budget.scan):
+            if wins:
+                runs += not had_win[side]
+                found.append(Candidate(ply, "win", runs))
+            elif _threatened(board, budget.scan):
                 found.append(Candidate(ply, "defend"))
             had_win[side] = wins
         if move is None:
@@ -206,13 +213,18 @@ def _defence(board: Board, prover: Prover,
 def mine_game(variant: str, moves: Sequence[str], budget: Budget = SHIPPED_BUDGET,
               source: dict[str, Any] | None = None,
               limit: int = MAX_PER_GAME) -> list[Puzzle]:
-    """The puzzles of one game (at most ``limit``), each proven."""
+    """The puzzles of one game (at most ``limit``, one per winning run), each proven."""
     found = []
+    done_runs = set()
     for candidate in scan(variant, moves, budget):
         if len(found) >= limit:
             break
+        if candidate.run in done_runs:
+            continue
         puzzle = make_puzzle(variant, moves[:candidate.ply], candidate.goal, budget,
                              (source or {}) | {"ply": candidate.ply})
         if puzzle is not None:
             found.append(puzzle)
+            if candidate.goal == "win":
+                done_runs.add(candidate.run)
     return found

@@ -1,7 +1,9 @@
 """Building a puzzle's certificate: the engine finds each attacking move, the rules check it.
 
 The engine (:func:`engine.lines.analyse_grid`, the review's search: a VCF, then a VCT, then
-alpha-beta within a node budget) is only an oracle for "which move wins here?". The tree is
+alpha-beta within a node budget) is only an oracle for "which move wins here?"; when the move
+it names does not prove (its threat search may miss a defence the rules allow, such as the
+caro block just beyond a four), the other moves it scores as wins are tried. The tree is
 grown defence by defence: after each attacking move, the defences that need their own answer
 are the ones the checker (:func:`engine.puzzles.proof.unanswered`) does not see lose at once
 or to the answer ``x`` already found for an unrelated move; each of them gets its own search.
@@ -14,6 +16,7 @@ The defender's reply on the main line (``p``) is the defence that resists longes
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,9 +24,10 @@ from engine.analysis import DECIDED
 from engine.board import Board
 from engine.lines import analyse_grid
 from engine.puzzles.proof import ProofError, forcing, unanswered
-from engine.puzzles.wins import far_cell, winning_cells
+from engine.puzzles.wins import far_cell, spoilers, winning_cells
 
 ORACLE_NODES = 40_000
+RETRIES = 2  # other winning moves the engine names, tried when its first fails to prove
 MAX_ATTACKS = 300  # attack nodes in one certificate
 MAX_PLIES = 41  # deepest line
 MAX_STEPS = 200_000  # positions the checker may play to list the defences of one node
@@ -39,6 +43,7 @@ class Prover:
     """Grows certificates for one position at a time; ``nodes`` counts the oracle's work."""
 
     oracle_nodes: int = ORACLE_NODES
+    retries: int = RETRIES
     max_attacks: int = MAX_ATTACKS
     max_plies: int = MAX_PLIES
     seconds: float = PROOF_SECONDS
@@ -78,14 +83,23 @@ class Prover:
             node["x"] = default
         return node, holds
 
-    def oracle(self, board: Board) -> int | None:
-        """The engine's winning move for the side to move, if it sees a forced win."""
+    def oracle(self, board: Board) -> Iterator[int]:
+        """The engine's winning moves for the side to move, best first: the move of the forced
+        win it sees; then, should that one fail to prove, the other moves its multi-line
+        search scores as wins (at most ``retries``). Asked lazily: most nodes need one."""
         found = analyse_grid(board, max_nodes=self.oracle_nodes)
         self.nodes += found.nodes
-        if found.forced_win:
-            return found.forced_line[0]
-        best = found.lines[0]
-        return best.move if best.score >= DECIDED else None
+        first = found.forced_line[0] if found.forced_win else (
+            found.lines[0].move if found.lines[0].score >= DECIDED else None)
+        if first is None:
+            return
+        yield first
+        if not self.retries:
+            return
+        more = analyse_grid(board, max_nodes=self.oracle_nodes, multipv=self.retries + 1)
+        self.nodes += more.nodes
+        yield from [line.move for line in more.lines
+                    if line.score >= DECIDED and line.move != first][:self.retries]
 
     def _attack(self, board: Board, ply: int) -> dict[str, Any] | None:
         self.attacks += 1
@@ -100,9 +114,18 @@ class Prover:
         theirs = winning_cells(variant, cells, 3 - attacker)
         if len(theirs) > 1:
             return None
-        move = theirs[0] if theirs else self.oracle(board)
-        if move is None or not board.is_legal(move):
-            return None
+        # A five of the defender's to stop: on its cell, or (caro) just beyond its run.
+        moves = sorted(spoilers(variant, cells, theirs[0], 3 - attacker)) if theirs \
+            else self.oracle(board)
+        for move in moves:
+            if board.is_legal(move):
+                found = self._try(board, move, attacker, ply)
+                if found is not None:
+                    return found
+        return None
+
+    def _try(self, board: Board, move: int, attacker: int,
+             ply: int) -> dict[str, Any] | None:
         board.push(move)
         try:
             outcome = board.outcome()
