@@ -4,13 +4,8 @@
 import { games as fetchGames, ratingDiff } from "./account_api.js";
 import { variantLabel } from "./variant_title.js";
 import { t } from "./i18n.js";
-import { el, tEl } from "./ui.js";
-
-function opponentName(game) {
-  const other = game.players[game.seat === 1 ? "2" : "1"];
-  if (!other) return "?";
-  return other.username || other.name || (other.kind === "ai" ? other.name : t("replay.anonymous"));
-}
+import { el, tEl, tNodes } from "./ui.js";
+import { playerTag } from "./players.js";
 
 export function gameItem(game) {
   const change = game.rating_changes && game.rating_changes[String(game.seat)];
@@ -21,8 +16,8 @@ export function gameItem(game) {
         tEl("span", `outcome.${game.outcome}`, { class: `outcome outcome-${game.outcome}` }), " ",
         variantLabel(game.variant), game.rated ? tEl("span", "replay.rated", { class: "badge" }) : null),
       el("div", { class: "lobby-meta" },
-        [t("games.vs", { name: opponentName(game) }), when,
-          change ? ratingDiff(change.diff) : null].filter(Boolean).join(" · "))),
+        ...tNodes("games.vs", { name: playerTag(game.players[game.seat === 1 ? "2" : "1"], { link: false }) }),
+        [" ", when, change ? ratingDiff(change.diff) : null].filter(Boolean).join(" · "))),
     el("a", { class: "btn small", href: `/g/${encodeURIComponent(game.id)}/replay`, "data-link": true }, t("games.review")));
 }
 

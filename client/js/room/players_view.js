@@ -22,8 +22,9 @@ function playerCard(m, seat) {
   const presenceWord = online ? t("room.online") : t("room.offline");
   const meta = player ? el("span", { class: "pmeta" },
     el("span", { class: `dot${online ? " on" : ""}`, title: presenceWord, "aria-label": presenceWord, role: "img" }),
-    el("span", { class: "pstate" }, presenceWord),
-    seat === mySeat ? el("span", { class: "pyou" }, t("room.you")) : null) : null;
+    el("span", {},
+      el("span", { class: "pstate" }, seat === mySeat ? `${presenceWord} · ` : presenceWord),
+      seat === mySeat ? t("room.you") : null)) : null;
   return el("div", {
     class: `player${state.status === "playing" && state.turn === seat ? " to-move" : ""}`,
     "data-seat": seat,

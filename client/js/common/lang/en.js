@@ -296,7 +296,7 @@ export const strings = {
   "result.cancelled.why": "Closed before anyone joined",
   "result.line": "{k} in a row",
   "result.board_full": "The board is full",
-  "result.agreement": "Drawn by agreement",
+  "result.agreement": "By agreement",
   "result.resign": "{name} resigned",
   "result.resign.you": "You resigned",
   "result.timeout": "{name} ran out of time",
