@@ -85,7 +85,8 @@ def wait_ms_of(request: web.Request) -> int:
     """The `wait_ms` query parameter: 0 (the default) to MAX_WAIT_MS."""
     raw = request.query.get("wait_ms", "0")
     if not raw.isdigit() or int(raw) > MAX_WAIT_MS:
-        raise ArenaError(ErrorCode.BAD_REQUEST, f'"wait_ms" is a whole number of 0 to {MAX_WAIT_MS}')
+        raise ArenaError(ErrorCode.BAD_REQUEST,
+                         f'"wait_ms" is a whole number of 0 to {MAX_WAIT_MS}')
     return int(raw)
 
 

@@ -124,11 +124,15 @@ class Player:
                                         data={"your_side": "first", **body})
         assert answer.status == 201, answer.text()
         room = answer.json()
-        self.page.evaluate("([id, token]) => localStorage.setItem(`caro-arena:token:${id}`, token)",
-                           [room["room_id"], room["token"]])
+        self.keep_token(room["room_id"], room["token"])
         self.page.goto(f"{self.base_url}{room['url']}")
         expect(self.page.locator(".board")).to_be_visible()
         return self.page.url
+
+    def keep_token(self, room_id: str, token: str) -> None:
+        """Keeps a seat token where the page looks for it (client/js/common/api.js)."""
+        self.page.evaluate("([id, token]) => localStorage.setItem(`caro-arena:token:${id}`, token)",
+                           [room_id, token])
 
     def register(self, username: str, password: str = PASSWORD) -> None:
         """Registers the account `username` for this browser (its session cookie), as the

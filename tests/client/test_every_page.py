@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.client.layout import layout_problems
-from tests.client.players import SCREENS, Player
+from tests.client.layout import layout_problems, page_function
+from tests.client.players import PASSWORD, SCREENS, Player
 from tests.client.scene import Scene, build_scene
 
 COMMITTED = Path(__file__).resolve().parents[1] / "artifacts" / "client" / "pages"
@@ -33,23 +33,7 @@ ENGLISH_WORDS = re.compile(
     r"watch|first|second|loading|analysis|accuracy|best|blunder|mistake|import|export)\b",
     re.IGNORECASE)
 
-TEXT_PROBLEMS = """([rawIds, english, lang]) => {
-  const problems = [];
-  const options = [...document.querySelectorAll('select')].filter((s) => s.offsetParent)
-    .flatMap((s) => [...s.options].map((o) => o.textContent));
-  const text = [document.body.innerText, ...options].join('\\n');
-  for (const word of ['null', 'undefined', 'NaN', 'Invalid Date']) {
-    if (new RegExp(`(^|[^\\\\w-])${word}($|[^\\\\w-])`).test(text)) problems.push(`shows "${word}"`);
-  }
-  if (text.includes('[object Object]')) problems.push('shows "[object Object]"');
-  for (const id of rawIds) {
-    if (new RegExp(`(^|[^\\\\w-])${id}($|[^\\\\w-])`).test(text)) problems.push(`shows the raw id "${id}"`);
-  }
-  if (lang === 'vi') {
-    for (const phrase of english) if (text.includes(phrase)) problems.push(`English left: "${phrase}"`);
-  }
-  return { problems, text };
-}"""
+TEXT_PROBLEMS = page_function("text_checks.js")
 
 
 @dataclass(frozen=True)
@@ -100,15 +84,15 @@ def english_phrases(page: Page) -> list[str]:
         const viText = Object.values(vi).join('\\n');
         return [...new Set(Object.entries(en).filter(([key, text]) => vi[key] !== text)
             .flatMap(([, text]) => text.split(/\\{\\w+\\}/).map((piece) => piece.trim()))
-            .filter((piece) => piece.length >= 8 && /[a-z]{3}/.test(piece) && !viText.includes(piece)))];
+            .filter((piece) => piece.length >= 8 && /[a-z]{3}/.test(piece)
+                && !viText.includes(piece)))];
     }""")
 
 
 def visit(player: Player, scene: Scene, stop: Stop) -> None:
     token = stop.token_of(scene)
     if token is not None:  # the host's seat, as their own browser keeps it
-        player.page.evaluate("([id, token]) => localStorage.setItem(`caro-arena:token:${id}`, token)",
-                             [token, scene.tokens[token]])
+        player.keep_token(token, scene.tokens[token])
     player.page.goto(scene.base_url + stop.path(scene))
     expect(player.page.locator(stop.ready).first).to_be_visible()
     player.page.wait_for_timeout(SETTLE_MS)
@@ -135,7 +119,7 @@ def test_every_page_reads_right_and_fits_at_both_sizes(players, scene, lang):
         me.base_url = scene.base_url
         me.page.goto(scene.base_url + "/")
         answer = me.page.request.post(f"{scene.base_url}/api/account/login",
-                                      data={"username": scene.host, "password": "correct horse battery"})
+                                      data={"username": scene.host, "password": PASSWORD})
         assert answer.ok, answer.text()
         raw_ids, english = raw_variant_ids(me.page, scene.base_url), english_phrases(me.page)
         for stop in STOPS:

@@ -43,7 +43,8 @@ def test_declined_draw_offer_is_reported_to_the_offerer(players):
     lan.play("h8")
     minh.click("#offer-draw")
     lan.page.locator("#actions .offer").get_by_role("button", name="Decline").click()
-    expect(minh.page.locator("#chat-log .sys", has_text="Lan declined your draw offer.")).to_be_visible()
+    expect(minh.page.locator("#chat-log .sys", has_text="Lan declined your draw offer.")) \
+        .to_be_visible()
     expect(minh.page.locator("#actions .offer")).to_have_count(0)
     expect(minh.status()).to_have_text("Your turn")
 

@@ -68,7 +68,8 @@ def test_player_cards_keep_long_names_whole_and_the_casual_countdown_waits(
     assert layout_problems(minh.page) == []
 
     expect(deadline).to_be_visible(timeout=30_000)  # its last minute
-    expect(deadline).to_have_text(re.compile(f"^{LONG_NAME} (must move within|phải đi trong) [01]:"))
+    expect(deadline).to_have_text(
+        re.compile(f"^{LONG_NAME} (must move within|phải đi trong) [01]:"))
     assert layout_problems(minh.page) == []
     cards = minh.page.locator(".player-rows").bounding_box()
     below = deadline.bounding_box()

@@ -1,6 +1,7 @@
 """The README's pictures: a rated Caro game in progress between two accounts (their names and
-ratings), the home page, and a phone explaining the caro rule in a rated game. Always taken (into the test artifacts); `CARO_README_SCREENSHOT=1` also writes them
-to docs/ for committing."""
+ratings), the home page, and a phone explaining the caro rule in a rated game. Always taken
+(into the test artifacts); `CARO_README_SCREENSHOT=1` also writes them to docs/ for
+committing."""
 
 from __future__ import annotations
 

@@ -82,7 +82,8 @@ def test_no_ending_names_the_reader_in_the_third_person(players, reader):
     lines = me.page.evaluate(
         """async ([results, seats, reader]) => {
             const { resultWords } = await import('/static/js/room/result_text.js');
-            return results.map((result) => resultWords({ result, seats, board: { k: 5 } }, reader).line);
+            return results.map((result) =>
+                resultWords({ result, seats, board: { k: 5 } }, reader).line);
         }""",
         [[{"line": [], "cells": [], **result} for result, *_ in ENDINGS],
          {"1": LAN, "2": BOB}, reader],
