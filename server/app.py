@@ -2,7 +2,8 @@
 
 `create_app(settings)` opens, in this order and for the app's lifetime, the Redis client, the
 SQL archive (migrated) and the services: the live-play arena (server/play/arena.py), the
-analysis service (server/analysis/) and the archive consumers (server/players/archive.py). They
+analysis service (server/analysis/), the archive consumers (server/players/archive.py) and the
+notifications (server/notifications/node.py). They
 live in the app context under the keys of server/http/context.py. Each function in
 `ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
 which run after the services exist): the HTTP API (server/http/) and the socket endpoint
@@ -28,20 +29,23 @@ from .http import (
     identity,
     levels,
     limits,
+    notifications,
     pages,
     player_rooms,
     players,
     rooms,
     variants,
 )
-from .http.context import ANALYSIS, ARENA, OUTBOX, REDIS, SETTINGS, SQL
+from .http.context import ANALYSIS, ARENA, NOTIFICATIONS, OUTBOX, REDIS, SETTINGS, SQL
 from .http.health import ping
+from .notifications import node as notification_node
 from .platform.settings import Settings
 from .platform.store import create_redis
 from .play import arena as play
 from .players.archive import archive_consumers
 from .players.store_sql import context as sql_store
 from .sockets import endpoint as sockets
+from .sockets import player_socket
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +71,9 @@ async def sql_context(app: web.Application) -> AsyncIterator[None]:
 
 
 async def services_context(app: web.Application) -> AsyncIterator[None]:
-    """The arena, the analysis service and the archive consumers, from start to a clean stop
-    (analyses first, then the arena's loops and worker processes)."""
+    """The arena, the analysis service, the archive consumers and the notifications, from
+    start to a clean stop (notifications and analyses first, then the arena's loops and worker
+    processes)."""
     settings, client, engine = app[SETTINGS], app[REDIS], app[SQL]
     arena = play.build_arena(settings, client, app[OUTBOX])
     analyses = analysis_store(client, engine, settings)
@@ -82,6 +87,8 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
             client, engine, outboxes, settings.node_id, arena.metrics, analyses,
             embedded=settings.embedded_store))
         stack.push_async_callback(app[ANALYSIS].close)
+        app[NOTIFICATIONS] = await stack.enter_async_context(
+            notification_node.running(notification_node.build(arena, engine)))
         yield
 
 
@@ -93,12 +100,14 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     rooms.setup,
     variants.setup,
     levels.setup,
+    player_socket.setup,  # /ws/me, before the room sockets' /ws/{room_id}
     sockets.setup,
     analysis.setup,
     player_rooms.setup,
     players.setup,
     accounts.setup,
     limits.setup,
+    notifications.setup,
 )
 
 

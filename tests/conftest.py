@@ -101,7 +101,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if {"browser", "page"} & set(getattr(item, "fixturenames", ())):
+        if {"browser", "page", "module_browser"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
 
 
@@ -236,11 +236,9 @@ def compose_topology(
     redis_node.stop()
 
 
-@pytest.fixture
-def browser() -> Iterator:
-    """A fresh headless Chromium per test. Per test, not per session: Playwright's sync API
-    keeps its event loop marked as running in the main thread while it is open, which would
-    stop pytest-asyncio from running the async tests in between."""
+@contextlib.contextmanager
+def launch_chromium() -> Iterator:
+    """Headless Debian Chromium through Playwright's sync API, closed on leaving."""
     from playwright.sync_api import sync_playwright
 
     require_binary(CHROMIUM)
@@ -248,6 +246,16 @@ def browser() -> Iterator:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser() -> Iterator:
+    """A fresh headless Chromium per test. Per test, not per session: Playwright's sync API
+    keeps its event loop marked as running in the main thread while it is open, which would
+    stop pytest-asyncio from running the async tests in between (a module of sync tests only
+    may share one: tests/client/conftest.py `module_browser`)."""
+    with launch_chromium() as browser:
+        yield browser
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 // Entry point: the top bar (display name, account, language, connection state) and the
 // router that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}), an archived
-// game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant})
-// or the analysis board (/analysis).
+// game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant}),
+// the analysis board (/analysis) or the notifications (/notifications); and the player's own
+// socket (/ws/me) with the bell.
 
 import { mountAccount } from "./common/account.js";
 import { onWhoAmI } from "./common/account_api.js";
@@ -15,6 +16,9 @@ import { mountProfile } from "./players/profile.js";
 import { mountReplay } from "./replay/replay.js";
 import { mountReview } from "./analysis/review.js";
 import { mountRoom } from "./room/room.js";
+import { mountBell } from "./notifications/bell.js";
+import { feed } from "./notifications/feed.js";
+import { mountNotifications } from "./notifications/page.js";
 import { navigate, setRenderer } from "./common/router.js";
 import { isMuted, onMuteChange, setMuted } from "./common/sound.js";
 
@@ -38,6 +42,7 @@ function route() {
   else if (profile) unmount = mountProfile(main, profile[1]);
   else if (board) unmount = mountLeaderboard(main, board[1]);
   else if (/^\/analysis\/?$/.test(path)) unmount = mountAnalysisBoard(main);
+  else if (/^\/notifications\/?$/.test(path)) unmount = mountNotifications(main);
   else unmount = mountHome(main);
   const target = location.hash && document.getElementById(location.hash.slice(1));
   if (target) target.scrollIntoView();
@@ -121,6 +126,7 @@ function setupTopbar() {
   });
   window.addEventListener("popstate", route);
   mountAccount(document.getElementById("account-slot"));
+  mountBell(document.getElementById("bell-slot"));
   applyStatic(document);
 }
 
@@ -129,3 +135,4 @@ setupTopbar();
 setupMute();
 setupMenu();
 route();
+feed.start();

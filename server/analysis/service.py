@@ -38,6 +38,7 @@ from engine.review import (
 from ..platform.ai_pool import AiPool
 from ..platform.clock import now_ms
 from ..platform.errors import ArenaError, ErrorCode
+from ..platform.keys import ROOM_ID
 from ..platform.metrics import ArenaMetrics
 from ..platform.settings import Settings
 from ..play.repository import RoomRepository
@@ -51,7 +52,7 @@ STALE_S = 60
 BOARD_MULTIPV_MAX = 5
 BOARD_SEARCHES_PER_IP = 2
 BOARD_WAITING_PER_IP = 4
-ARCHIVE_ID = re.compile(r"(?P<room>[A-Za-z0-9_-]{1,32})-(?P<game_no>[0-9]{1,9})")
+ARCHIVE_ID = re.compile(rf"(?P<room>{ROOM_ID.pattern})-(?P<game_no>[0-9]{{1,9}})")
 
 
 def evaluate_job(variant: str, moves: Sequence[str], time_ms: int, max_nodes: int,

@@ -12,6 +12,7 @@ from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from ..analysis.service import AnalysisService
+from ..notifications.node import Notifications
 from ..platform.settings import Settings
 from ..play.arena import Arena
 
@@ -21,3 +22,4 @@ SQL = web.AppKey("sql", AsyncEngine)
 OUTBOX = web.AppKey("outbox", str)  # this SQL database's archive outbox, before bucketing
 ARENA = web.AppKey("arena", Arena)  # the live-play services (server/play/arena.py)
 ANALYSIS = web.AppKey("analysis", AnalysisService)  # game reviews and the analysis board
+NOTIFICATIONS = web.AppKey("notifications", Notifications)  # server/notifications/node.py

@@ -106,11 +106,13 @@ async def get_game(request: web.Request) -> web.Response:
 
 
 def archive_record(game: dict[str, Any]) -> dict[str, Any]:
-    """An archived game as the room's game record (`repository.game_record`) exports."""
+    """An archived game as the room's game record (`repository.game_record`) exports, with
+    the rating changes the archive added."""
     return {"room_id": game["room_id"], "game_no": game["game_no"], "variant": game["variant"],
             "moves": game["moves"], "result": game["result"], "seats": game["players"],
             "clock": game["clock_config"], "opening": game["opening"],
-            "opening_choices": game["opening_choices"], "started_at": game["started_at"],
+            "opening_choices": game["opening_choices"], "rated": game["rated"],
+            "rating_changes": game["rating_changes"], "started_at": game["started_at"],
             "finished_at": game["finished_at"]}
 
 

@@ -32,10 +32,16 @@ bucket, and the keys keep their plain names (`timers`, `lobby`, `live`,
 - rate-limit counters are one key per client and limit (`limits:LIMITER/<name>/<client>/...`,
   named by the `limits` library, server/platform/ip_limits.py): spread by their own names;
 - `player:<id>:rooms`: one player's unfinished rooms (server/http/player_rooms.py), per player.
+
+**A player's keys** carry the player id as their hash tag, `player:{<id>}...`: the player's
+pub/sub channel (their tabs' notifications, sharded on a cluster) and when each node last saw
+one of their tabs; `players:online` lists the accounts online (server/notifications/), written
+every few seconds per node, off the move path.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -43,7 +49,13 @@ from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 
 BUCKETS = 64  # buckets of the indexes under Redis Cluster: as many slots hold all rooms
 SLOT_STRIDE = REDIS_CLUSTER_HASH_SLOTS // BUCKETS  # bucket b's slot: b * SLOT_STRIDE
-ROOM_ID_BYTES = 9  # 72 random bits -> 12 characters, then 2 characters choose the slot
+# A room id (docs/protocol.md, Conventions): ROOM_ID_BYTES random bytes as URL-safe base64 (72
+# bits -> 12 characters), then 2 characters of the same alphabet chosen for the slot: 14 in all.
+# Clients may rely on the alphabet and on at most ROOM_ID_MAX_LENGTH characters, which is also
+# all the server accepts as a room id (`ROOM_ID`), so a longer id could be minted later.
+ROOM_ID_BYTES = 9
+ROOM_ID_MAX_LENGTH = 32
+ROOM_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{ROOM_ID_MAX_LENGTH}}}")
 _SLOT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 MINT_BASES = 8
 
@@ -197,3 +209,36 @@ LIMITS_PREFIX = "limits"
 def player_rooms_key(player_id: str) -> str:
     """Sorted set: one player's unfinished rooms (server/http/player_rooms.py)."""
     return f"player:{player_id}:rooms"
+
+
+# ------------------------------------------------------------------ a player's: tag {player id}
+
+def player_channel(player_id: str) -> str:
+    """A player's (sharded) pub/sub channel: the notifications and other messages of every tab
+    the player has open, on any node (server/notifications/). Tagged by the player id, so a
+    publish travels within one shard."""
+    return f"player:{{{player_id}}}"
+
+
+def player_online_key(player_id: str) -> str:
+    """Hash: when each node last saw the player's notification socket open (field per
+    node), so the player is online while a live node has one (server/notifications/presence.py)."""
+    return f"player:{{{player_id}}}:online"
+
+
+# An account is listed here while one of its tabs is open: sorted set, player id -> when last
+# seen (ms), refreshed by the nodes every few seconds; entries older than the staleness bound
+# are ignored and swept. Off the move path: one write per online player per refresh.
+ONLINE_PLAYERS_KEY = "players:online"
+
+
+def challenge_key(challenge_id: str) -> str:
+    """A challenge, as JSON, kept until it expires and a while after it closed
+    (server/challenges/store.py); changed only by a compare-and-set script on this key."""
+    return f"challenge:{{{challenge_id}}}"
+
+
+def player_challenges_key(player_id: str, direction: str) -> str:
+    """Sorted set: the challenges a player sent (`out`) or received (`in`), id -> created_at;
+    entries of challenges closed or gone are dropped when read."""
+    return f"player:{player_id}:challenges:{direction}"

@@ -82,6 +82,12 @@ class ArenaMetrics:
                                      "from a game's end to its archive commit",
                                      buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 30),
                                      registry=registry)
+        self.notifications = Counter("caro_notifications",
+                                     "notifications this node published, by kind", ["kind"],
+                                     registry=registry)
+        self.player_sockets = Gauge("caro_player_sockets",
+                                    "open notification sockets (/ws/me) on this node",
+                                    registry=registry)
 
     def render(self) -> bytes:
         """The text exposition of every metric, for `GET /metrics`."""

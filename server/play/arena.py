@@ -33,7 +33,7 @@ from .clock_timer import TimerLoop
 from .fanout import Fanout
 from .player_rooms import PlayerRooms
 from .presence import Presence
-from .repository import ABANDON_GRACE_S, RoomRepository
+from .repository import RoomRepository
 from .room_service import RoomService
 from .timer_index import TimerIndex
 
@@ -83,7 +83,7 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
     player_rooms = PlayerRooms(client, repo, settings.room_ttl_s)
     service.after_commit.append(player_rooms.on_commit)
     limiter = shared_limiter(client, settings.redis_url)
-    chat = ChatStore(client, keep_s=settings.room_ttl_s + ABANDON_GRACE_S,
+    chat = ChatStore(client, keep_s=repo.lifetime.open_keep_s,
                      per_ip=ip_limit(limiter, "chat", settings.chat_per_ip_per_minute),
                      per_room=settings.chat_per_room_per_minute)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, chat,

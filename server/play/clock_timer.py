@@ -16,7 +16,8 @@ An unfinished game is also due ROOM_TTL_S after its last move or start: then, if
 player of it has been connected (on any node) for ROOM_TTL_S, it ends as `abandoned` without a
 winner, through the normal atomic path, so its record is kept and every socket still open on it
 (spectators) gets the `game_over`; otherwise it is looked at again ROOM_TTL_S after the players
-were last seen. (Redis keeps an unfinished room's keys ABANDON_GRACE_S longer than that.)
+were last seen. (Redis keeps an unfinished room's keys ABANDON_GRACE_S longer than that:
+server/play/lifetime.py.)
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, Protocol
 import redis.asyncio as redis
 
 from ..platform.compact_json import dumps
-from ..platform.keys import room_channel as channel
+from ..platform.keys import room_channel
 from ..platform.store import STORE_ERRORS, is_cluster
 
 log = logging.getLogger(__name__)
@@ -58,8 +58,13 @@ class Subscriber(Protocol):
 
 
 class Fanout:
-    def __init__(self, client: redis.Redis) -> None:
+    """`channel(key)` names the pub/sub channel of a key: a room id (the default), or for the
+    player sockets of server/notifications a player id (`keys.player_channel`)."""
+
+    def __init__(self, client: redis.Redis,
+                 channel: Callable[[str], str] = room_channel) -> None:
         self.redis = client
+        self.channel = channel
         self.sharded = is_cluster(client)
         self.pubsub = client.pubsub(ignore_subscribe_messages=False)
         self.rooms: dict[str, set[Subscriber]] = {}
@@ -70,14 +75,14 @@ class Fanout:
 
     async def publish(self, room_id: str, messages: list[dict[str, Any]]) -> None:
         publish = self.redis.spublish if self.sharded else self.redis.publish
-        await publish(channel(room_id), dumps(messages))
+        await publish(self.channel(room_id), dumps(messages))
 
     async def join(self, room_id: str, subscriber: Subscriber) -> None:
         """Deliver the room's messages to `subscriber`; returns once the subscription is live,
         so nothing published afterwards can be missed."""
         subscribers = self.rooms.setdefault(room_id, set())
         subscribers.add(subscriber)
-        name = channel(room_id)
+        name = self.channel(room_id)
         if name in self._channels:
             confirmation = self._confirmations.get(name)
             if confirmation is not None:
@@ -105,7 +110,7 @@ class Fanout:
         subscribers.discard(subscriber)
         if not subscribers:
             del self.rooms[room_id]
-            name = channel(room_id)
+            name = self.channel(room_id)
             self._channels.pop(name, None)
             with contextlib.suppress(*STORE_ERRORS):
                 await (self.pubsub.sunsubscribe if self.sharded else self.pubsub.unsubscribe)(name)

@@ -13,10 +13,13 @@ The presence message also says, per seat, from when that seat may claim the win 
 opponent is gone (`claim_at`, server/rooms/claims.py): worked out again whenever the totals
 change and after a commit that changes what the rule reads from the room's state.
 
-A room with an open socket anywhere never expires: a socket opening or closing, and the
-refresh once every half ROOM_TTL_S per room (not every REFRESH_S: TTLs are Redis commands too,
+A room with an open socket anywhere never expires: a socket opening, and the refresh once
+every half ROOM_TTL_S per room (not every REFRESH_S: TTLs are Redis commands too,
 docs/performance.md), renew the room's keys (state, chat, presence) to ROOM_TTL_S +
-ABANDON_GRACE_S, never shortening them.
+ABANDON_GRACE_S, never shortening them. When a node's last socket of a room closes, `RELEASE`
+removes the node's entry and, if no other node has the room open, sets the keys to expire
+exactly as server/play/lifetime.py says (ROOM_TTL_S from now for a finished game): one script,
+so a socket opening on another node meanwhile is seen.
 """
 
 from __future__ import annotations
@@ -34,18 +37,31 @@ from redis.asyncio.client import Pipeline
 from ..platform.clock import now_ms
 from ..platform.keys import ONLINE_KEY, presence_key, state_key
 from ..platform.store import STORE_ERRORS
-from ..rooms import RoomState, SeatKind, Transition
+from ..rooms import RoomState, SeatKind, Status, Transition
 from ..rooms.claims import away_claim_at, away_claim_inputs
 from .chat import chat_keys
-from .repository import ABANDON_GRACE_S
+from .lifetime import ROOM_OPEN_LUA, SEEN, STALE_MS, Lifetime
 
 log = logging.getLogger(__name__)
 
 REFRESH_S = 5.0
 REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
-STALE_MS = 15_000
 SPECTATOR = "s"
-SEEN = "seen:"  # presence hash field prefix: `seen:1` is when seat 1 was last seen connected
+
+# KEYS: presence, state, the chat keys. ARGV: 1 node id, 2 now (epoch ms), 3 the TTL ms of a
+# finished game's room, 4 that of any other room. This node's last socket of the room closed.
+RELEASE = ROOM_OPEN_LUA + f"""
+redis.call('HDEL', KEYS[1], ARGV[1])
+local now = tonumber(ARGV[2])
+if room_open(KEYS[1], now, '') then return 0 end
+local data = redis.call('HGET', KEYS[2], 'data')
+if not data then return 0 end
+local ttl = tonumber(ARGV[4])
+if cjson.decode(data).status == '{Status.FINISHED.value}' then ttl = tonumber(ARGV[3]) end
+redis.call('HSET', KEYS[2], 'x', string.format('%d', now + ttl))
+for i = 1, #KEYS do redis.call('PEXPIRE', KEYS[i], ttl) end
+return 1
+"""
 
 
 class Presence:
@@ -55,9 +71,12 @@ class Presence:
                  claim_after_ms: int) -> None:
         self.redis = client
         self.node_id = node_id
-        self.keep_s = room_ttl_s + ABANDON_GRACE_S
-        # A refresh renews a room's TTLs once this long after the last renewal (the keys keep
-        # at least ROOM_TTL_S after any commit, so half of it leaves a margin of two refreshes).
+        self.lifetime = Lifetime(room_ttl_s)
+        self.keep_s = self.lifetime.open_keep_s
+        self._release = client.register_script(RELEASE)
+        # A refresh renews a room's TTLs once this long after the last renewal (while the room
+        # is open, any commit leaves its keys at least `keep_s`, so half of ROOM_TTL_S leaves a
+        # margin of two refreshes).
         self.renew_ms = max(0, room_ttl_s * 500 - 2 * int(REFRESH_S * 1000))
         self.renewed: dict[str, int] = {}  # per local room: when this node last renewed its TTLs
         self.publish = publish
@@ -83,11 +102,11 @@ class Presence:
         if counts is None:
             return
         counts[self._role(seat)] -= 1
+        if not any(counts.values()):
+            del self.local[room_id]  # from now on `_write` releases the room
         if seat is not None:
             await self.mark_left(room_id, seat)
         await self._changed(room_id)
-        if not any(counts.values()):
-            del self.local[room_id]
 
     async def moved(self, room_id: str, old: int | None, new: int | None) -> None:
         """A socket's seat changed (rematch swap): count it under its new seat."""
@@ -99,19 +118,18 @@ class Presence:
         await self._changed(room_id)
 
     def _queue_write(self, pipe: Pipeline, room_id: str, now: int, renew: bool = True) -> None:
-        """Queue this node's entry for the room and when its seats were last seen (one HSET),
-        and with `renew` the TTLs of the room's keys."""
-        counts = self.local.get(room_id, Counter())
+        """Queue this node's entry for a room it has sockets of and when its seats were last
+        seen (one HSET), and with `renew` the TTLs of the room's keys. (A room whose last
+        socket here closed meanwhile is left to `RELEASE`.)"""
+        counts = self.local.get(room_id)
+        if counts is None:
+            return
         entry = {role: counts[role] for role in ("1", "2", SPECTATOR)} | {"ts": now}
         seen = {SEEN + seat: now for seat in ("1", "2") if counts[seat] > 0}
-        if any(counts.values()):
-            pipe.hset(presence_key(room_id), mapping={self.node_id: json.dumps(entry)} | seen)
-            if renew:
-                for key in (state_key(room_id), *chat_keys(room_id)):
-                    pipe.expire(key, self.keep_s, gt=True)
-        else:
-            pipe.hdel(presence_key(room_id), self.node_id)
+        pipe.hset(presence_key(room_id), mapping={self.node_id: json.dumps(entry)} | seen)
         if renew:
+            for key in (state_key(room_id), *chat_keys(room_id)):
+                pipe.expire(key, self.keep_s, gt=True)
             pipe.expire(presence_key(room_id), self.keep_s)
             self.renewed[room_id] = now
 
@@ -119,6 +137,12 @@ class Presence:
         return now - self.renewed.get(room_id, 0) >= self.renew_ms
 
     async def _write(self, room_id: str) -> None:
+        if room_id not in self.local:  # this node's last socket of the room closed
+            keys = [presence_key(room_id), state_key(room_id), *chat_keys(room_id)]
+            await self._release(keys=keys, args=[
+                self.node_id, now_ms(), self.lifetime.ttl_ms(Status.FINISHED),
+                self.lifetime.ttl_ms(Status.WAITING)])
+            return
         async with self.redis.pipeline(transaction=False) as pipe:
             self._queue_write(pipe, room_id, now_ms())
             await pipe.execute()

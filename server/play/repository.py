@@ -5,12 +5,10 @@ carries the hash tag `{<room_id>}` so one room lives in one Redis Cluster slot a
 may touch all of them):
 
 - `room:{id}:state`   hash: `v` (version), `data` (the state record, JSON), `x` (when the key
-                      expires as last set by a commit, epoch s) and one field `e:<v>` per event
-                      (JSON, with its `v`) for the last EVENT_KEEP events (up to TRIM_BATCH more
-                      before a batch is dropped); TTL at least ROOM_TTL_S after the last change,
-                      ABANDON_GRACE_S more while unfinished (so the timer that records an
-                      abandoned game finds it), and at most TTL_SLACK_S more than that; renewed
-                      while a socket of the room is open (server/play/presence.py)
+                      expires as last set by a commit or a close, epoch ms) and one field
+                      `e:<v>` per event (JSON, with its `v`) for the last EVENT_KEEP events (up
+                      to TRIM_BATCH more before a batch is dropped); its TTL follows the rule of
+                      server/play/lifetime.py (docs/protocol.md §4)
 - `room:{id}:game:<n>` and `room:{id}:game:last`  finished game records; TTL RECORD_TTL_S
 - `lobby`             sorted set of public rooms waiting for a player (score: created_at)
 - `live`              sorted set of public rooms being played (score: when the game started)
@@ -23,9 +21,12 @@ A change is committed by one Lua script that checks the stored version equals th
 change was computed from, then writes the state and appends the events (one HSET: they are
 fields of one hash), publishes the events on the room's channel — all or nothing. That is four
 Redis commands per move, the script call included (docs/performance.md, "the cost of a move"):
-the TTL is renewed only when the one the last commit set (`x`) is no longer within
-TTL_SLACK_S above what this change asks for (once per TTL_SLACK_S of play, or when a finished
-game shortens it), and old events are dropped TRIM_BATCH at a time. The commit that ends a game
+the TTL is renewed only when the expiry last set (`x`) is no longer within the slack above
+what this change asks for (a game being played has a slack: once per TTL_SLACK_S of play; other
+changes renew it to the millisecond, server/play/lifetime.py), and old events are dropped
+TRIM_BATCH at a time. A change that leaves the game finished reads the room's presence: while
+the room is open its keys are kept `open_keep_s`, not ROOM_TTL_S, so it never expires under
+its sockets. The commit that ends a game
 also writes its record and appends it to the archive outbox in the same script: a game that
 ended is on its way to the SQL archive, whatever happens to the node or the database next (a
 room cancelled before anyone joined had no game: it is not archived). Two writers at one
@@ -37,7 +38,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -48,31 +48,39 @@ from redis.exceptions import NoScriptError
 from ..platform.clock import now_ms
 from ..platform.compact_json import dumps
 from ..platform.errors import ArenaError, ErrorCode
-from ..platform.keys import SINGLE, Buckets, record_key, room_channel, state_key
+from ..platform.keys import (
+    ROOM_ID,
+    SINGLE,
+    Buckets,
+    presence_key,
+    record_key,
+    room_channel,
+    state_key,
+)
 from ..platform.redis_batch import CommandBatcher
 from ..platform.store import register_publishing_script
 from ..rooms import RoomState, Status, Transition
 from .archive_entry import archive_entry
+from .lifetime import ROOM_OPEN_LUA, Lifetime
 
 log = logging.getLogger(__name__)
 
 EVENT_KEEP = 200
 TRIM_BATCH = 32  # events past EVENT_KEEP are dropped this many at a time
-TTL_SLACK_S = 600  # a room's keys may live this much longer than their TTL (at most 1/10 of it)
-ABANDON_GRACE_S = 60  # an unfinished room's keys outlive ROOM_TTL_S by this much
 MISSING = -1  # the version a room has before it exists
-ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
-# KEYS: state, record of this game, last record, outbox.
-# ARGV: 1 expected v, 2 new v, 3 data, 4 TTL s, 5 now (epoch s), 6 TTL slack s, 7 EVENT_KEEP,
-# 8 TRIM_BATCH, 9 channel, 10 message, 11 record, 12 record TTL s, 13 outbox entry,
-# 14.. the events as field, JSON pairs.
-_COMMIT = """
+# KEYS: state, record of this game, last record, outbox, presence.
+# ARGV: 1 expected v, 2 new v, 3 data, 4 TTL ms, 5 now (epoch ms), 6 TTL slack ms, 7 EVENT_KEEP,
+# 8 TRIM_BATCH, 9 channel, 10 message, 11 record, 12 record TTL s, 13 outbox entry, 14 the TTL
+# ms while the room is open ('' unless the change leaves the game finished), 15.. the events as
+# field, JSON pairs.
+_COMMIT = ROOM_OPEN_LUA + """
 local head = redis.call('HMGET', KEYS[1], 'v', 'x')
 local current = tonumber(head[1]) or -1
 if current ~= tonumber(ARGV[1]) then return {0, current, redis.call('HGET', KEYS[1], 'data')} end
 local new_v, ttl, now, slack = tonumber(ARGV[2]), tonumber(ARGV[4]), tonumber(ARGV[5]),
   tonumber(ARGV[6])
+if ARGV[14] ~= '' and room_open(KEYS[5], now, '') then ttl = tonumber(ARGV[14]) end
 local expires = tonumber(head[2])
 local renew = expires == nil or expires < now + ttl or expires > now + ttl + slack
 local fields = {'v', ARGV[2], 'data', ARGV[3]}
@@ -80,9 +88,9 @@ if renew then
   fields[#fields + 1] = 'x'
   fields[#fields + 1] = string.format('%d', now + ttl + slack)
 end
-for i = 14, #ARGV do fields[#fields + 1] = ARGV[i] end
+for i = 15, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(fields))
-if renew then redis.call('EXPIRE', KEYS[1], ttl + slack) end
+if renew then redis.call('PEXPIRE', KEYS[1], ttl + slack) end
 local keep, batch = tonumber(ARGV[7]), tonumber(ARGV[8])
 if new_v > keep and math.floor((new_v - keep) / batch) > math.floor((current - keep) / batch) then
   local old = {}
@@ -91,7 +99,7 @@ if new_v > keep and math.floor((new_v - keep) / batch) > math.floor((current - k
   end
   if #old > 0 then redis.call('HDEL', KEYS[1], unpack(old)) end
 end
-if #ARGV >= 14 then redis.call('PUBLISH', ARGV[9], ARGV[10]) end
+if #ARGV >= 15 then redis.call('PUBLISH', ARGV[9], ARGV[10]) end
 if ARGV[11] ~= '' then
   redis.call('SET', KEYS[2], ARGV[11], 'EX', ARGV[12])
   redis.call('SET', KEYS[3], ARGV[11], 'EX', ARGV[12])
@@ -123,7 +131,7 @@ def game_record(state: RoomState) -> dict[str, Any]:
         "seats": state.public_seats(),
         "clock": state.clock_config.to_dict() if state.clock_config else None,
         "opening": state.opening.value, "opening_choices": list(state.opening_choices),
-        "started_at": state.started_at, "finished_at": state.finished_at,
+        "rated": state.rated, "started_at": state.started_at, "finished_at": state.finished_at,
     }
 
 
@@ -142,7 +150,7 @@ class RoomRepository:
         self.redis = client
         self.outbox_key = outbox_key  # the outbox's name before bucketing (server/platform/keys.py)
         self.buckets = buckets
-        self.room_ttl_s = room_ttl_s
+        self.lifetime = Lifetime(room_ttl_s)
         self.record_ttl_s = record_ttl_s
         self._commit = register_publishing_script(client, _COMMIT)
         self._batch = batcher or CommandBatcher(client)  # with a ReplicaWait: durable commits
@@ -176,11 +184,14 @@ class RoomRepository:
         entry = dumps(archive_entry(state)) if finished and state.public_game_id else ""
         keys = [state_key(room_id), record_key(room_id, state.game_no),
                 record_key(room_id, "last"),
-                self.buckets.outbox(self.outbox_key, self.buckets.of(room_id))]
-        ttl = self.room_ttl_s + (0 if state.status is Status.FINISHED else ABANDON_GRACE_S)
-        args = [expected_v, state.v, dumps(state.to_record()), ttl, now_ms() // 1000,
-                min(TTL_SLACK_S, ttl // 10), EVENT_KEEP, TRIM_BATCH, room_channel(room_id),
-                dumps(list(events)), record, self.record_ttl_s, entry]
+                self.buckets.outbox(self.outbox_key, self.buckets.of(room_id)),
+                presence_key(room_id)]
+        status = state.status
+        open_ttl = self.lifetime.open_keep_s * 1000 if status is Status.FINISHED else ""
+        args = [expected_v, state.v, dumps(state.to_record()), self.lifetime.ttl_ms(status),
+                now_ms(), self.lifetime.slack_ms(status), EVENT_KEEP, TRIM_BATCH,
+                room_channel(room_id), dumps(list(events)), record, self.record_ttl_s, entry,
+                open_ttl]
         for event in events:
             args += [event_field(event["v"]), dumps(event)]
         try:

@@ -44,6 +44,7 @@ from .session import (
     error_message,
     refuse_hello,
 )
+from .writer import stop_writer
 
 log = logging.getLogger(__name__)
 
@@ -232,7 +233,7 @@ class Connection:
                                 message=close.close.error.code.value.encode())
         finally:
             if writer is not None:
-                await self._drain(writer)
+                await stop_writer(self.outbox, self.ws, writer)
 
     async def _deliver_owed(self, writer: asyncio.Task) -> None:
         """Before closing: send what this socket was already promised, the events of its
@@ -243,17 +244,6 @@ class Connection:
                 if self.session.owes() and not writer.done():
                     await self._catch_up()  # the session drops what pub/sub delivers too
                     await self.outbox.join()
-
-    async def _drain(self, writer: asyncio.Task) -> None:
-        """Let the writer flush what is queued (e.g. a last error), then stop it."""
-        with contextlib.suppress(Exception):
-            for _ in range(20):
-                if self.outbox.empty() or self.ws.closed:
-                    break
-                await asyncio.sleep(0.01)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
 
     async def _send_now(self, message: dict[str, Any]) -> None:
         with contextlib.suppress(ConnectionError, RuntimeError):

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+from collections.abc import Iterator
 
 from aiohttp import WSCloseCode, web
 
@@ -29,26 +30,54 @@ HEARTBEAT_S = 20.0
 SEND_BUFFER = 64 * 1024   # kernel send buffer per socket (not auto-tuned up to megabytes)
 
 
-async def websocket(request: web.Request) -> web.StreamResponse:
+def refusal(request: web.Request) -> web.Response | None:
+    """The answer instead of an upgrade: a forbidden origin, or an address at its socket cap
+    (room and player sockets count together); None to accept."""
     arena = request.app[ARENA]
     if not arena.settings.origin_allowed(request.headers.get("Origin"), request.host):
         error = ArenaError(ErrorCode.ORIGIN_FORBIDDEN, "this page's origin may not connect")
         return web.json_response(error.to_dict(), status=403)
-    address = client_address(request)
     cap = arena.settings.max_sockets_per_ip
-    if cap and arena.sockets_per_ip[address] >= cap:
+    if cap and arena.sockets_per_ip[client_address(request)] >= cap:
         arena.metrics.errors.labels(code=ErrorCode.RATE_LIMITED.value).inc()
         error = ArenaError(ErrorCode.RATE_LIMITED, "too many open connections from your address")
         return web.json_response(error.to_dict(), status=429)
-    # No permessage-deflate: messages are small JSON, and each socket's zlib state costs
-    # about 110 KiB of server memory (bench/load.py scenario 2, docs/performance.md).
-    # aiohttp refuses a message of max_msg_size bytes itself: + 1 lets exactly 4096 through.
+    return None
+
+
+@contextlib.contextmanager
+def counted(request: web.Request) -> Iterator[str]:
+    """Count a socket against its address's cap for as long as it is open; yields the
+    address. Enter it before the first await after `refusal`: no race past the cap."""
+    sockets = request.app[ARENA].sockets_per_ip
+    address = client_address(request)
+    sockets[address] += 1
+    try:
+        yield address
+    finally:
+        sockets[address] -= 1
+        if not sockets[address]:
+            del sockets[address]
+
+
+async def prepared(request: web.Request) -> web.WebSocketResponse:
+    """The upgraded socket. No permessage-deflate: messages are small JSON, and each socket's
+    zlib state costs about 110 KiB of server memory (bench/load.py scenario 2,
+    docs/performance.md). aiohttp refuses a message of max_msg_size bytes itself: + 1 lets
+    exactly 4096 through."""
     ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES + 1, heartbeat=HEARTBEAT_S,
                                compress=False)
-    arena.sockets_per_ip[address] += 1  # counted before the first await: no race past the cap
-    try:
-        bound_send_buffer(request.transport)
-        await ws.prepare(request)
+    bound_send_buffer(request.transport)
+    await ws.prepare(request)
+    return ws
+
+
+async def websocket(request: web.Request) -> web.StreamResponse:
+    if (refused := refusal(request)) is not None:
+        return refused
+    arena = request.app[ARENA]
+    with counted(request) as address:
+        ws = await prepared(request)
         connection = Connection(arena, ws, request.match_info["room_id"], request.transport,
                                 address)
         connection.player = await player_of(request)
@@ -58,10 +87,6 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         finally:
             arena.sockets.discard(ws)
             await connection.finish()
-    finally:
-        arena.sockets_per_ip[address] -= 1
-        if not arena.sockets_per_ip[address]:
-            del arena.sockets_per_ip[address]
     return ws
 
 

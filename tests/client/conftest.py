@@ -1,5 +1,10 @@
 """Fixtures for the browser tests: one real server (with a real redis-server) for the module,
-and `players`, a factory of browser contexts (each one person) closed after the test."""
+and `players`, a factory of browser contexts (each one person) closed after the test.
+
+`reader` is one person looking at a page on each screen in each language (VIEWS: desktop and
+phone, English and Vietnamese): a test that asks for it runs four times, each in a fresh
+context of one Chromium the module shares (`module_browser`: a module of plain `def` tests
+only, see the root conftest's `browser` for why not the session)."""
 
 from __future__ import annotations
 
@@ -9,8 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.client.players import WAIT_MS, Player
-from tests.conftest import CALL_FAILED  # recorded for every test by the root conftest's hook
+from tests.client.players import VIEWS, WAIT_MS, Player
+from tests.conftest import CALL_FAILED, launch_chromium  # CALL_FAILED: set by the root hook
 
 # The machine is shared: give assertions on the page the same patience as page actions.
 expect.set_options(timeout=WAIT_MS)
@@ -45,3 +50,24 @@ def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest
         assert not (player.console_guard and player.console_errors), \
             f"{player.label}: console errors {player.console_errors}"
         player.close()
+
+
+@pytest.fixture(scope="module")
+def module_browser() -> Iterator:
+    with launch_chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(params=list(VIEWS))
+def reader(module_browser, app_server, shots_dir: Path,
+           request: pytest.FixtureRequest) -> Iterator[Player]:
+    """One person on one of VIEWS (the test's id says which: desktop-en, phone-vi, ...); saved
+    as failed-<test>.png when the test fails; no page error may have happened."""
+    person = Player.open(module_browser, app_server.url, shots_dir, request.param,
+                         **VIEWS[request.param])
+    yield person
+    if request.node.stash.get(CALL_FAILED, False):
+        person.shot(f"failed-{request.node.name}")
+    errors = person.errors
+    person.close()
+    assert not errors, f"page errors {errors}"

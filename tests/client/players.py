@@ -16,6 +16,11 @@ PASSWORD = "correct horse battery"
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 360, "height": 740, "phone": True}
 SCREENS = {"desktop": DESKTOP, "phone": PHONE}
+# A browser set to Vietnamese opens the site in Vietnamese (client/js/common/i18n.js).
+LOCALES = {"en": "en-US", "vi": "vi-VN"}
+# Every screen in both languages: what a page test that "a person sees" runs on.
+VIEWS = {f"{screen}-{lang}": {**size, "lang": lang} for screen, size in SCREENS.items()
+         for lang in LOCALES}
 COMPUTER = re.compile(r"^Computer · level \d(, .+)?$")  # an AI seat, at whatever level it has
 
 
@@ -26,6 +31,7 @@ class Player:
     shots: Path
     label: str
     errors: list[str] = field(default_factory=list)
+    lang: str = "en"  # the page's language: the browser's own (`locale`) until one is chosen
     # Errors the browser's console shows (a failed request, a script error): a person's
     # console stays clean in every flow, so tests that open a player with `console_guard`
     # fail on any (the `players` fixture checks after the test).
@@ -35,19 +41,17 @@ class Player:
     @classmethod
     def open(
         cls, browser: Browser, base_url: str, shots: Path, label: str, *,
-        width: int = 1280, height: int = 800, phone: bool = False, lang: str | None = None,
+        width: int = 1280, height: int = 800, phone: bool = False, lang: str = "en",
         console_guard: bool = False,
     ) -> Player:
         context = browser.new_context(
             viewport={"width": width, "height": height},
             device_scale_factor=2 if phone else 1,
-            has_touch=phone, is_mobile=phone,
+            has_touch=phone, is_mobile=phone, locale=LOCALES[lang],
         )
-        if lang is not None:  # the language the page starts in (client/js/common/i18n.js)
-            context.add_init_script(f"localStorage.setItem('caro-arena:lang', '{lang}')")
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)
-        player = cls(page=page, base_url=base_url, shots=shots, label=label,
+        player = cls(page=page, base_url=base_url, shots=shots, label=label, lang=lang,
                      console_guard=console_guard)
         page.on("pageerror", lambda exc: player.errors.append(str(exc)))
         page.on("console", lambda message: player.console_errors.append(

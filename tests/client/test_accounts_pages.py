@@ -27,6 +27,8 @@ def sign(player: Player, mode: str, username: str, typed: str | None = None) -> 
     player.page.locator(f"#{mode}-btn").click()
     player.page.fill("#account-username", typed or username)
     player.page.fill("#account-password", PASSWORD)
+    if mode == "register":
+        player.page.fill("#account-password2", PASSWORD)
     player.page.locator("#account-submit").click()
     expect(player.page.locator("#account-name")).to_have_text(username)
 
@@ -76,7 +78,7 @@ def test_a_finished_game_is_in_your_games_and_replays_step_by_step(players):
     review.click()
     expect(lan.page).to_have_url(re.compile(f"/g/{re.escape(game_id)}/replay$"))
     expect(lan.page.locator("#replay-ply")).to_have_text("5 / 5")
-    expect(lan.page.locator("#replay-result")).to_contain_text("First won")
+    expect(lan.page.locator("#game-result")).to_have_text("X won · 3 in a row")
     lan.page.locator("#replay-first").click()
     expect(lan.page.locator("#replay-ply")).to_have_text("0 / 5")
     lan.page.locator("#replay-next").click()
@@ -147,3 +149,51 @@ def test_a_rated_public_room_is_marked_rated_in_the_lobby(players):
     entry = visitor.page.locator(".lobby-item", has_text=username)  # an account by its name
     expect(entry.locator(".lobby-meta")).to_contain_text("Rated")
     expect(entry.locator(".player-rating")).to_have_text("1500?")
+
+
+# --------------------------------------------------------------------------- every view
+
+REGISTRATION = {
+    "en": {"rule": "At least 8 characters", "short": "A password has 8 to 200 characters.",
+           "mismatch": "The two passwords are not the same.",
+           "taken": "This username is taken."},
+    "vi": {"rule": "Ít nhất 8 ký tự", "short": "Mật khẩu gồm 8 đến 200 ký tự.",
+           "mismatch": "Hai mật khẩu không giống nhau.",
+           "taken": "Tên đăng nhập này đã có người dùng."},
+}
+
+
+def test_registration_asks_twice_states_the_rule_and_refuses_in_the_pages_language(reader):
+    words = REGISTRATION[reader.lang]
+    reader.home()
+    reader.open_menu()
+    reader.page.locator("#register-btn").click()
+    expect(reader.page.locator("#account-password-rule")).to_have_text(words["rule"])
+    error = reader.page.locator("#account-error")
+    for password, repeated, problem in (("short", "short", "short"),
+                                        (PASSWORD, PASSWORD + "!", "mismatch")):
+        reader.page.fill("#account-username", new_username())
+        reader.page.fill("#account-password", password)
+        reader.page.fill("#account-password2", repeated)
+        reader.page.locator("#account-submit").click()
+        expect(error).to_have_text(words[problem])
+    reader.shot(f"25-register-{reader.label}")
+    taken = new_username()
+    status, _ = post_json(f"{reader.base_url}/api/account/register",
+                          {"username": taken, "password": PASSWORD})
+    assert status == 201
+    reader.page.fill("#account-username", taken)
+    reader.page.fill("#account-password2", PASSWORD)
+    reader.page.locator("#account-submit").click()
+    expect(error).to_have_text(words["taken"])
+    expect(reader.page.locator("#account-name")).to_have_count(0)
+
+
+def post_json(url: str, body: dict) -> tuple[int, dict]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())

@@ -11,6 +11,7 @@ import secrets
 import pytest
 
 from tests.hostile.conftest import game_part, public_state, start_game
+from tests.protocol_doc import room_ids
 from tests.server.client import Player, create_room, http
 
 URL_SAFE = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -25,15 +26,17 @@ async def test_room_ids_and_tokens_are_long_random_and_unrelated(hostile_node):
     rooms = [await create_room(hostile_node.url, variant="tictactoe") for _ in range(ROOMS)]
     ids = [room["room_id"] for room in rooms]
     tokens = [room["token"] for room in rooms]
-    # 72 random bits, then two characters that put the room on a bucket's slot
-    # (server/platform/keys.py)
-    assert all(len(i) == 14 and URL_SAFE.match(i) for i in ids)
+    # As docs/protocol.md says: random characters, then two that put the room on a bucket's
+    # slot (server/platform/keys.py)
+    promise = room_ids()
+    assert {len(i) for i in ids} == {promise.length}
+    assert all(URL_SAFE.match(i) for i in ids)
     assert all(len(t) == 32 and URL_SAFE.match(t) for t in tokens)     # 192 random bits
     assert len(set(ids)) == ROOMS and len(set(tokens)) == ROOMS
     # Not a counter or a clock: ids made one after the other share no prefix to speak of, and
-    # every character position varies.
+    # every character position of the random part varies.
     assert max(len(os.path.commonprefix(pair)) for pair in itertools.pairwise(ids)) <= 2
-    for position in range(12):  # the random part
+    for position in range(promise.random_chars):
         assert len({i[position] for i in ids}) > 5
     # Neither the token nor its hash appears in anything public.
     state_text = str(await public_state(hostile_node, ids[0]))

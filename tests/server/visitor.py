@@ -64,5 +64,16 @@ class Visitor:
         player.welcome = await player.wait_for("welcome")
         return player
 
+    async def player_socket(self, base_url: str | None = None) -> Player:
+        """The player's own socket, `/ws/me` (of `base_url`: another node sharing the store),
+        with this visitor's cookies; waits for its `welcome`."""
+        cookies = "; ".join(f"{m.key}={m.value}" for m in self.session.cookie_jar)
+        ws_base = (base_url or self.base_url).replace("http://", "ws://", 1)
+        socket = await websockets.connect(f"{ws_base}/ws/me", open_timeout=WAIT_S,
+                                          additional_headers={"Cookie": cookies})
+        player = Player(socket)
+        player.welcome = await player.wait_for("welcome")
+        return player
+
     async def close(self) -> None:
         await self.session.close()

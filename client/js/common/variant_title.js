@@ -4,13 +4,18 @@ import { el } from "./ui.js";
 import { boardOf, knownBoard } from "./variants.js";
 
 /**
- * Display name of a variant spec, e.g. "Caro (Vietnamese rule)" or "Custom 19×19, 5 in a row"
- * (a board the server has described: `board`, or one already asked for); else the spec.
+ * Display name of a variant spec, e.g. "Caro (Vietnamese rule)", "Custom 19×19, 5 in a row" or
+ * "Caro 16×16, exactly 5 in a row": a board the server has described (`board`, or one already
+ * asked for) is named by its size, row length, rule and gravity, so two boards never share a
+ * name; else the spec.
  */
 export function variantTitle(spec, board = knownBoard(spec)) {
   const key = `game.${spec}`;
   if (t(key) !== key) return t(key);
-  return board ? t("game.custom", { rows: board.rows, cols: board.cols, k: board.k }) : spec;
+  if (!board) return spec;
+  const rule = board.rule && board.rule !== "freestyle" ? `.${board.rule}` : "";
+  const title = t(`game.custom${rule}`, { rows: board.rows, cols: board.cols, k: board.k });
+  return board.gravity ? t("game.custom.gravity", { title }) : title;
 }
 
 /** The title as an element, completed once the server has described a board not yet known. */

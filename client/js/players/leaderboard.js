@@ -1,6 +1,7 @@
 // The leaderboard page /leaderboard/{variant}: a variant picker (every variant a rated game can
-// be played in, from /api/variants) and the best established ratings of that variant, each
-// player linking to their profile.
+// be played in, from /api/variants) and the ratings of that variant, the established ones first
+// and then the provisional ones, marked "?" (a new server's first players), each player linking
+// to their profile.
 
 import { ApiError, variantList } from "../common/api.js";
 import { leaderboard, ratingText } from "../common/account_api.js";
@@ -22,12 +23,16 @@ function table(players) {
   if (!players.length) return tEl("p", "leaderboard.empty", { class: "muted", id: "leaderboard-empty" });
   const head = el("tr", {}, ["leaderboard.rank", "leaderboard.player", "leaderboard.rating", "leaderboard.games"]
     .map((key) => tEl("th", key, { scope: "col" })));
-  const rows = players.map((p, i) => el("tr", { "data-player": p.username },
+  const rows = players.map((p, i) => el("tr", { "data-player": p.username, class: p.provisional ? "provisional" : null },
     el("td", {}, String(i + 1)),
     el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}`, "data-link": true }, p.username)),
     el("td", { class: "rating" }, ratingText(p)),
     el("td", {}, String(p.games))));
-  return el("table", { class: "leaderboard-table", id: "leaderboard-table" }, el("thead", {}, head), el("tbody", {}, rows));
+  const note = players.some((p) => p.provisional)
+    ? tEl("p", "leaderboard.provisional", { class: "muted", id: "leaderboard-provisional" }) : null;
+  return el("div", {},
+    el("table", { class: "leaderboard-table", id: "leaderboard-table" }, el("thead", {}, head), el("tbody", {}, rows)),
+    note);
 }
 
 /** A link to the leaderboard (of `variant`, else the default one), for the home and profile pages. */

@@ -7,11 +7,7 @@
 // `servererror` {code, cid}, `fatal` {code}.
 
 import { forgetToken, loadToken, saveToken } from "../common/api.js";
-
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_MAX_MS = 15000;
-const PING_EVERY_MS = 20000;
-const PONG_TIMEOUT_MS = 8000;
+import { backoffDelay, openSocket, startHeartbeat, stopHeartbeat } from "../common/socket.js";
 
 let cidCounter = 0;
 
@@ -54,9 +50,7 @@ export class RoomConnection extends EventTarget {
     clearTimeout(this.timers.retry);
     if (this.closed) return;
     this.setStatus(this.lastV === null ? "connecting" : "reconnecting");
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.roomId)}`);
-    this.ws = ws;
+    const ws = openSocket(`/ws/${encodeURIComponent(this.roomId)}`, this);
     this.ready = false;
     ws.addEventListener("open", () => {
       const hello = { type: "hello" };
@@ -67,20 +61,9 @@ export class RoomConnection extends EventTarget {
       if (this.watch && !token) hello.watch = true;
       ws.send(JSON.stringify(hello));
     });
-    ws.addEventListener("message", (e) => {
-      if (ws === this.ws) this.onMessage(e.data);
-    });
-    ws.addEventListener("close", (e) => this.onClose(ws, e.code));
-    ws.addEventListener("error", () => {});
   }
 
-  onMessage(raw) {
-    let msg;
-    try {
-      msg = JSON.parse(raw);
-    } catch {
-      return;
-    }
+  onMessage(msg) {
     switch (msg.type) {
       case "welcome":
         if (msg.token) saveToken(this.roomId, msg.token);
@@ -88,7 +71,7 @@ export class RoomConnection extends EventTarget {
         this.ready = true;
         this.emit("welcome", { msg });
         this.setStatus("online");
-        this.startHeartbeat();
+        startHeartbeat(this);
         break;
       case "snapshot":
         this.syncing = false;
@@ -132,7 +115,7 @@ export class RoomConnection extends EventTarget {
   onClose(ws, code) {
     if (ws !== this.ws) return;
     this.ready = false;
-    this.stopHeartbeat();
+    stopHeartbeat(this);
     if (this.closed) return;
     if (code === 4404) {
       this.closed = true;
@@ -150,8 +133,7 @@ export class RoomConnection extends EventTarget {
   }
 
   scheduleReconnect() {
-    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** this.attempt);
-    const delay = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    const delay = backoffDelay(this.attempt);
     this.attempt += 1;
     this.setStatus(navigator.onLine === false ? "offline" : "reconnecting", delay);
     this.timers.retry = setTimeout(() => this.open(), delay);
@@ -173,22 +155,6 @@ export class RoomConnection extends EventTarget {
     if (!pending) this.open();
   }
 
-  startHeartbeat() {
-    this.stopHeartbeat();
-    // A switched network can leave a socket that looks open but is dead; a ping that gets
-    // no pong in time closes it so the reconnect path takes over.
-    this.timers.ping = setInterval(() => {
-      this.sendRaw({ type: "ping" });
-      clearTimeout(this.timers.pong);
-      this.timers.pong = setTimeout(() => this.ws && this.ws.close(), PONG_TIMEOUT_MS);
-    }, PING_EVERY_MS);
-  }
-
-  stopHeartbeat() {
-    clearInterval(this.timers.ping);
-    clearTimeout(this.timers.pong);
-  }
-
   sendRaw(msg) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(msg));
@@ -205,7 +171,7 @@ export class RoomConnection extends EventTarget {
 
   close() {
     this.closed = true;
-    this.stopHeartbeat();
+    stopHeartbeat(this);
     clearTimeout(this.timers.retry);
     window.removeEventListener("online", this.onOnline);
     document.removeEventListener("visibilitychange", this.onVisible);

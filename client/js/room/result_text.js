@@ -11,14 +11,14 @@ import { playerName } from "../common/players.js";
 function eventText(reason, reader, names, k) {
   const { winner, loser } = names;
   switch (reason) {
-    case "line": return t("result.line", { k });
-    case "resign": return reader === "loser" ? t("result.resign.you") : t("result.resign", { name: loser });
-    case "timeout": return reader === "loser" ? t("result.timeout.you") : t("result.timeout", { name: loser });
+    case "line": return t("ending.line", { k });
+    case "resign": return reader === "loser" ? t("ending.resign.you") : t("ending.resign", { name: loser });
+    case "timeout": return reader === "loser" ? t("ending.timeout.you") : t("ending.timeout", { name: loser });
     case "abandoned":
-      if (reader === "winner") return t("result.claimed.by_you", { loser });
-      if (reader === "loser") return t("result.claimed.against_you", { winner });
-      return t("result.claimed", { loser, winner });
-    default: return t(`result.${reason}`);
+      if (reader === "winner") return t("ending.claimed.by_you", { loser });
+      if (reader === "loser") return t("ending.claimed.against_you", { winner });
+      return t("ending.claimed", { loser, winner });
+    default: return t(`ending.${reason}`);
   }
 }
 
@@ -30,12 +30,12 @@ function eventText(reason, reader, names, k) {
 export function resultWords(state, mySeat) {
   const { winner, reason } = state.result;
   if (reason === "cancelled") {
-    const [outcome, event] = [t("result.cancelled"), t("result.cancelled.why")];
+    const [outcome, event] = [t("ending.cancelled"), t("ending.cancelled.why")];
     return { outcome, event, line: `${outcome} · ${event}` };
   }
   if (winner === null || winner === undefined) {
-    const outcome = reason === "abandoned" ? t("result.abandoned") : t("result.draw");
-    const event = reason === "abandoned" ? t("result.nobody") : eventText(reason, null, {}, 0);
+    const outcome = reason === "abandoned" ? t("ending.abandoned") : t("ending.draw");
+    const event = reason === "abandoned" ? t("ending.nobody") : eventText(reason, null, {}, 0);
     return { outcome, event, line: `${outcome} · ${event}` };
   }
   const names = {
@@ -45,9 +45,9 @@ export function resultWords(state, mySeat) {
   const reader = mySeat === winner ? "winner" : mySeat === 3 - winner ? "loser" : null;
   const k = state.result.line && state.result.line.length ? state.result.line.length : state.board.k;
   const event = eventText(reason, reader, names, k);
-  let outcome = t("result.won", { name: names.winner });
-  if (reader === "winner") outcome = t("result.you_won");
+  let outcome = t("ending.won", { name: names.winner });
+  if (reader === "winner") outcome = t("ending.you_won");
   // "You resigned · You lost" says it twice: the one who resigned reads who won.
-  else if (reader === "loser" && reason !== "resign") outcome = t("result.you_lost");
+  else if (reader === "loser" && reason !== "resign") outcome = t("ending.you_lost");
   return { outcome, event, line: `${event} · ${outcome}` };
 }

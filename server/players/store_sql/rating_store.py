@@ -72,16 +72,21 @@ async def rate_archived_game(connection: AsyncConnection, entry: dict[str, Any],
 
 async def leaderboard(engine: AsyncEngine, variant: str, now: int,
                       limit: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
-    """The best established ratings of a variant among players active in the last 30 days."""
-    query = (sa.select(accounts.c.username, ratings.c.rating, ratings.c.rd, ratings.c.games)
+    """The ratings of a variant among players active in the last 30 days: the established ones
+    best first, then the provisional ones (marked, best first), so a new server's board is not
+    empty until someone has played about 15 rated games, and no provisional rating ranks above
+    an established one."""
+    provisional = ratings.c.rd > PROVISIONAL_RD
+    query = (sa.select(accounts.c.username, ratings.c.rating, ratings.c.rd, ratings.c.games,
+                       provisional.label("provisional"))
              .join(accounts, accounts.c.player_id == ratings.c.player_id)
-             .where(ratings.c.variant == variant, ratings.c.rd <= PROVISIONAL_RD,
+             .where(ratings.c.variant == variant, ratings.c.games > 0,
                     ratings.c.updated_at >= now - LEADERBOARD_RECENT_MS)
-             .order_by(ratings.c.rating.desc()).limit(limit))
+             .order_by(provisional, ratings.c.rating.desc(), accounts.c.username).limit(limit))
     async with engine.connect() as connection:
         rows = (await connection.execute(query)).all()
     return [{"username": row.username, "rating": round(row.rating), "rd": round(row.rd),
-             "games": row.games} for row in rows]
+             "games": row.games, "provisional": bool(row.provisional)} for row in rows]
 
 
 async def rating_history_of(connection: AsyncConnection,

@@ -123,3 +123,20 @@ game_analyses = sa.Table(
     sa.Column("search", sa.JSON, nullable=False),
     sa.Column("created_at", sa.BigInteger, nullable=False),
 )
+
+# What happened to a player while they looked elsewhere (migration 0005;
+# server/notifications/store.py): one row per notification, newest by `id`. `ref` names what
+# it is about (`challenge:<id>`), so acting on it elsewhere can mark it read. No foreign key
+# to players: an anonymous identity gets notifications before the archive knows it.
+notifications = sa.Table(
+    "notifications", metadata,
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), primary_key=True,
+              autoincrement=True),
+    sa.Column("player_id", PLAYER_ID, nullable=False),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("data", sa.JSON, nullable=False),
+    sa.Column("ref", sa.String(64), nullable=True),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Column("read_at", sa.BigInteger, nullable=True),
+    sa.Index("ix_notifications_player", "player_id", "id"),
+)

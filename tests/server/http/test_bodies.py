@@ -44,7 +44,7 @@ def test_a_clock_in_seconds_becomes_milliseconds():
 ], ids=["board", "variant", "null", "bool-level", "level-range", "choice", "nan-clock"])
 def test_a_bad_field_earns_its_code_and_is_named(body, code, field):
     error = refusal(body, RoomBody)
-    assert error.code is code and f"`{field}`" in error.message
+    assert error.code is code and f'"{field}"' in error.message
 
 
 def test_a_cancel_without_a_token_is_bad_token():

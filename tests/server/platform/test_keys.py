@@ -1,10 +1,15 @@
-"""Key placement (server/platform/keys.py): a room's keys, channel and buckets share a slot."""
+"""Key placement (server/platform/keys.py): a room's keys, channel and buckets share a slot;
+room ids are what docs/protocol.md says they are."""
 
 from __future__ import annotations
+
+import secrets
 
 from server.platform.keys import (
     BUCKET_TAGS,
     BUCKETS,
+    ROOM_ID,
+    ROOM_ID_BYTES,
     SLOT_STRIDE,
     Buckets,
     ai_lease_key,
@@ -15,8 +20,28 @@ from server.platform.keys import (
     slot,
     state_key,
 )
+from tests.protocol_doc import room_ids
 
 CLUSTER = Buckets(BUCKETS)
+URL_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def test_minted_room_ids_have_the_documented_length_and_alphabet():
+    promise = room_ids()
+    ids = [new_room_id() for _ in range(200)]
+    assert {len(room_id) for room_id in ids} == {promise.length}
+    assert set("".join(ids)) <= set(URL_SAFE)
+
+
+def test_the_random_part_of_a_room_id_is_as_documented():
+    promise = room_ids()
+    assert ROOM_ID_BYTES * 8 == promise.random_bits
+    assert len(secrets.token_urlsafe(ROOM_ID_BYTES)) == promise.random_chars
+
+
+def test_the_server_accepts_room_ids_up_to_the_documented_maximum_length():
+    longest = room_ids().max_length
+    assert ROOM_ID.fullmatch(URL_SAFE[:longest]) and not ROOM_ID.fullmatch("a" * (longest + 1))
 
 
 def test_each_bucket_tag_hashes_to_its_bucket_slot():

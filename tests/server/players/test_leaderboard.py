@@ -1,4 +1,5 @@
-"""The leaderboard per variant: established ratings of recently active accounts, best first."""
+"""The leaderboard per variant: ratings of recently active accounts, the established ones best
+first, then the provisional ones, marked."""
 
 from __future__ import annotations
 
@@ -14,14 +15,24 @@ async def play_rated(engine, first: str, second: str, games: int, now: int = T0)
                                                  rated=True), now=now)
 
 
-async def test_only_established_ratings_are_listed_best_first(engine):
+async def test_established_ratings_come_first_then_provisional_ones_marked(engine):
     for name in ("strong", "weak", "newcomer"):
         await create_account(engine, name, name.upper(), "hash", T0)
     await play_rated(engine, "strong", "weak", 30)
     await play_rated(engine, "newcomer", "weak", 1)
     board = await leaderboard(engine, "gomoku", now=T0)
-    assert [row["username"] for row in board] == ["STRONG", "WEAK"]
+    assert [(row["username"], row["provisional"]) for row in board] == [
+        ("STRONG", False), ("WEAK", False), ("NEWCOMER", True)]
     assert board[0]["rating"] > board[1]["rating"] and board[0]["games"] == 30
+
+
+async def test_a_new_servers_leaderboard_lists_its_provisional_players(engine):
+    for name in ("lan", "minh"):
+        await create_account(engine, name, name, "hash", T0)
+    await play_rated(engine, "lan", "minh", 1)  # minh wins
+    board = await leaderboard(engine, "gomoku", now=T0)
+    assert [(row["username"], row["provisional"], row["games"]) for row in board] == [
+        ("minh", True, 1), ("lan", True, 1)]
 
 
 async def test_players_without_a_recent_rated_game_drop_off(engine):

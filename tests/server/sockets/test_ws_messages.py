@@ -91,7 +91,7 @@ def test_a_message_with_a_bad_field_is_a_bad_message_naming_the_field(message, f
     with pytest.raises(ArenaError) as info:
         decode(message)
     assert info.value.code is ErrorCode.BAD_MESSAGE
-    assert f"`{field}`" in str(info.value)
+    assert f'"{field}"' in str(info.value)
 
 
 def test_an_unknown_type_is_unknown_type_and_a_second_hello_a_bad_message():

@@ -1,0 +1,33 @@
+// A notification in words, in the reader's language, and where it leads: one function per
+// kind (docs/protocol.md §2e). A kind this page does not know reads as a plain "notification":
+// the server adds kinds (daily games, tournaments) before every client knows them.
+
+import { lang, t } from "../common/i18n.js";
+import { playerName } from "../common/players.js";
+import { variantTitle } from "../common/variant_title.js";
+
+const DESCRIBE = {
+  game_ended: (data) => ({
+    text: t(`notif.game_ended.${data.outcome}`, {
+      name: playerName(data.opponent), game: variantTitle(data.variant),
+      reason: t(`replay.reason.${data.reason}`),
+    }),
+    href: data.game_id ? `/g/${encodeURIComponent(data.game_id)}/replay` : `/r/${encodeURIComponent(data.room_id)}`,
+  }),
+};
+
+/** { text, href | null } of a notification. */
+export function describe(item) {
+  const kind = DESCRIBE[item.kind];
+  return kind ? kind(item.data || {}) : { text: t("notif.other"), href: null };
+}
+
+/** "3 minutes ago", "yesterday"... in the chosen language. */
+export function ago(ms, now = Date.now()) {
+  const seconds = Math.round((ms - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(lang(), { numeric: "auto" });
+  for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(seconds, "second");
+}
