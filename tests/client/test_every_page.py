@@ -53,7 +53,7 @@ STOPS = [
     Stop("room-spectator", lambda s: f"/r/{s.watched_room}", ".player-rows"),
     Stop("game-over", lambda s: f"/r/{s.finished_room}", "#gameover #result-title",
          lambda s: s.finished_room),
-    Stop("review", lambda s: f"/g/{s.game_id}", "#review-status"),
+    Stop("review", lambda s: f"/g/{s.game_id}", "#game-head"),
     Stop("replay", lambda s: f"/g/{s.game_id}/replay", "#replay-ply"),
     Stop("analysis-board", lambda s: "/analysis", "#board-status"),
     Stop("profile", lambda s: f"/@/{s.host}", "#profile-name"),

@@ -7,25 +7,21 @@ import { exportUrl, limitInput } from "../common/api.js";
 import { downloadMenu } from "../common/downloads.js";
 import { errorText, t } from "../common/i18n.js";
 import { inOpening, openingStatus, renderOpeningCard } from "./opening_view.js";
-import { colourName, playerName, playerTag, stoneIcon } from "../common/players.js";
+import { playerName, playerTag } from "../common/players.js";
 import { chatLines } from "./chat_view.js";
 import { renderPlayers, tickPlayers } from "./players_view.js";
 import { resultWords } from "./result_text.js";
 import { rulePicture } from "../common/rules.js";
 import { allows } from "./state.js";
 import { el, tEl, tNodes } from "../common/ui.js";
-import { gameWithSize } from "../common/variant_title.js";
 import { resultExtras } from "./result_extras.js";
+import { isSearching, renderGameLine, renderJoinPrompt, renderSearch } from "./arrival_view.js";
 
 /** The player in `seat`, named by the one rule (client/js/common/players.js). */
 function nameOf(state, seat) {
   return playerName(state.seats[String(seat)]);
 }
 
-/** "5+3" for a Fischer clock. */
-function clockText(clock) {
-  return `${clock.initial_ms / 60000}+${clock.increment_ms / 1000}`;
-}
 
 /** Scrolls `box` (positioned, so offsets are its own) but not the page to show `child`. */
 function scrollWithin(box, child) {
@@ -38,11 +34,6 @@ function scrollWithin(box, child) {
 function countdown(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-/** Is this the seated player of a public room waiting for anyone to come (it may unlist it)? */
-function isSearching({ state, mySeat }) {
-  return allows(state, mySeat, "unlist");
 }
 
 export class RoomView {
@@ -125,11 +116,11 @@ export class RoomView {
    * which names them).
    */
   render(m) {
-    this.renderGameLine(m);
+    renderGameLine(this.gameLine, m, this.rules);
     this.renderStatus(m);
     this.share.hidden = !allows(m.state, m.mySeat, "cancel"); // the host of a room still waiting
-    this.renderSearch(m);
-    this.renderJoinPrompt(m);
+    renderSearch(this.search, m, this.on.search);
+    renderJoinPrompt(this.joinPrompt, m, this.on.join);
     renderPlayers(this.playerBox, m);
     renderOpeningCard(this.opening, { ...m, actorName: nameOf(m.state, m.state.turn) }, this.on.choose);
     this.renderMoves(m);
@@ -165,20 +156,6 @@ export class RoomView {
     return [t("room.turn.them", { name: nameOf(state, state.turn) }), "them"];
   }
 
-  /** "Caro (Vietnamese rule) · 15×15 · 5+3 · Rated": the room's game, a link to its rule. */
-  renderGameLine({ state }) {
-    const key = `${document.documentElement.lang}|${state.variant}|${state.rated}|${JSON.stringify(state.clock && state.clock.initial_ms)}`;
-    if (this.gameLineKey === key) return;
-    this.gameLineKey = key;
-    const rule = el("a", { href: "#room-rules", id: "room-game-rule", onclick: (e) => {
-      e.preventDefault();
-      this.rules.open = true;
-      this.rules.scrollIntoView({ behavior: "smooth", block: "center" });
-    } }, gameWithSize(state.variant, state.board));
-    const extras = [state.clock ? clockText(state.clock) : t("home.clock.none"), t(state.rated ? "room.rated" : "room.casual")];
-    this.gameLine.replaceChildren(rule, ` · ${extras.join(" · ")}`);
-  }
-
   /** Why the row just made did not win (a caro five blocked at both ends), or null. */
   unscoredText({ state, unscored }) {
     if (!unscored) return null;
@@ -198,37 +175,6 @@ export class RoomView {
     const [before, after] = t("room.away.wait", { name: away.name, time: "\u0000" }).split("\u0000");
     this.awayCountdown = el("span", { class: "countdown", "aria-live": "off" }, countdown(away.claimAt - now));
     return el("span", {}, before, this.awayCountdown, after);
-  }
-
-  /**
-   * Someone who opened the link of a room with a free seat: "alice (1500?) invites you to
-   * play", their name (prefilled with the last one used; none for an account, whose username
-   * names it) and a choice, take the seat or watch (`m.joinOffer`: the free seat or null).
-   */
-  renderJoinPrompt(m) {
-    const seat = m.joinOffer;
-    this.joinPrompt.hidden = !seat;
-    if (!seat) return;
-    const host = m.state.seats[String(3 - seat)];
-    const key = `${document.documentElement.lang}|${seat}|${m.style}|${m.loggedIn}|${JSON.stringify(host)}`;
-    if (this.joinKey === key) return;
-    this.joinKey = key;
-    const nameInput = m.loggedIn ? null : limitInput(el("input", {
-      id: "join-name", autocomplete: "nickname", value: m.defaultName,
-      placeholder: t("name.label"), "aria-label": t("name.label"),
-    }), "name");
-    const form = el("form", { class: "join-form" },
-      nameInput ? el("label", { class: "join-name" }, el("span", {}, t("name.label")), nameInput) : null,
-      el("div", { class: "offer-buttons" },
-        el("button", { class: "btn primary", type: "submit", id: "join-seat" },
-          stoneIcon(m.style, seat), t("room.join.as", { colour: colourName(m.style, seat) })),
-        el("button", { class: "btn", type: "button", id: "join-watch", onclick: () => this.on.join(null) }, t("room.join.watch"))));
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      this.on.join(nameInput ? nameInput.value : "");
-    });
-    this.joinPrompt.replaceChildren(
-      el("h2", { id: "join-title" }, ...tNodes("room.join.title", { name: playerTag(host, { seat: 3 - seat, style: m.style }) })), form);
   }
 
   /** Updates the countdown to the claim (called several times a second). */
@@ -255,33 +201,6 @@ export class RoomView {
     if (m.review !== null) {
       this.status.appendChild(el("button", { class: "btn small", type: "button", onclick: () => this.on.review(null) }, t("room.live")));
     }
-  }
-
-  /**
-   * While a public room waits for anyone (quick play, or listed in the lobby): how many people
-   * are online, Cancel, and after a while (`m.search.patient` false) the computer or the lobby.
-   */
-  renderSearch(m) {
-    this.search.hidden = !isSearching(m);
-    if (this.search.hidden) return;
-    const { online, patient } = m.search;
-    const key = `${document.documentElement.lang}|${online}|${patient}|${m.state.variant}`;
-    if (this.searchKey === key) return;
-    this.searchKey = key;
-    const button = (id, textKey, type, primary = false) => el("button", {
-      class: `btn small${primary ? " primary" : ""}`, type: "button", id, onclick: () => this.on.search(type),
-    }, t(textKey));
-    this.search.replaceChildren(
-      el("div", { class: "search-head" },
-        el("span", { class: "spinner", "aria-hidden": "true" }),
-        el("span", { class: "search-text", id: "search-game" }, t("room.search.hint", { game: this.searchedGame(m) })),
-        button("search-cancel", "room.search.cancel", "cancel")),
-      el("p", { class: "muted", id: "online-count" }, online === null ? "" : t("room.search.online", { n: online })),
-      patient ? null : el("div", { class: "search-offer", id: "search-offer" },
-        el("span", {}, t("room.search.nobody")),
-        el("span", { class: "offer-buttons" },
-          button("search-ai", "room.search.ai", "ai", true),
-          button("search-lobby", "room.search.lobby", "lobby"))));
   }
 
   /** Updates only the clock faces and the idle countdown (called several times a second);
@@ -333,11 +252,6 @@ export class RoomView {
       el("span", { class: "offer-buttons" },
         el("button", { class: "btn small primary", type: "button", onclick: () => this.on.command(acceptType) }, t("room.accept")),
         el("button", { class: "btn small", type: "button", onclick: () => this.on.command(declineType) }, t("room.decline"))));
-  }
-
-  /** The game quick play looks for: "Caro (Vietnamese rule) · 15×15 · no clock". */
-  searchedGame({ state }) {
-    return `${gameWithSize(state.variant, state.board)} · ${state.clock ? clockText(state.clock) : t("home.clock.none")}`;
   }
 
   renderActions(m) {
