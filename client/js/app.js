@@ -109,6 +109,13 @@ function setupMenu() {
     }
   });
   window.addEventListener("popstate", () => setOpen(false));
+  // Logging in or out is done with the menu: it closes (the account corner shows the result).
+  let account;
+  onWhoAmI((who) => {
+    const now = (who && who.username) || null;
+    if (account !== undefined && now !== account) setOpen(false);
+    account = now;
+  });
 }
 
 function setupTopbar() {
