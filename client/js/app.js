@@ -2,7 +2,8 @@
 // router that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}), an archived
 // game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant}),
 // the analysis board (/analysis), the notifications (/notifications), a challenge
-// (/challenge/{id}), the friends page (/following) or the moderators' page (/mod); and the
+// (/challenge/{id}), the friends page (/following), the moderators' page (/mod) or the puzzles
+// (/puzzles, /puzzles/{id}, /puzzles/daily); and the
 // player's own socket (/ws/me) with
 // the bell and the prompts of challenges to this player, on every page.
 
@@ -25,6 +26,7 @@ import { mountChallenge } from "./challenges/page.js";
 import { mountChallengePrompts } from "./challenges/prompt.js";
 import { mountFollowing } from "./relations/following.js";
 import { mountModeration } from "./moderation/page.js";
+import { mountPuzzles } from "./puzzles/page.js";
 import { navigate, setRenderer } from "./common/router.js";
 import { isMuted, onMuteChange, setMuted } from "./common/sound.js";
 
@@ -43,6 +45,7 @@ function route() {
   const profile = /^\/@\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
   const board = /^\/leaderboard(?:\/([A-Za-z0-9_-]{1,80}))?\/?$/.exec(path);
   const challenge = /^\/challenge\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
+  const puzzle = /^\/puzzles(?:\/([A-Za-z0-9_-]{1,40}))?\/?$/.exec(path);
   if (room) unmount = mountRoom(main, room[1]);
   else if (review) unmount = mountReview(main, review[1]);
   else if (replay) unmount = mountReplay(main, replay[1]);
@@ -53,6 +56,7 @@ function route() {
   else if (challenge) unmount = mountChallenge(main, challenge[1]);
   else if (/^\/following\/?$/.test(path)) unmount = mountFollowing(main);
   else if (/^\/mod\/?$/.test(path)) unmount = mountModeration(main);
+  else if (puzzle) unmount = mountPuzzles(main, puzzle[1] || null);
   else unmount = mountHome(main);
   const target = location.hash && document.getElementById(location.hash.slice(1));
   if (target) target.scrollIntoView();

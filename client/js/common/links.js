@@ -18,15 +18,20 @@ export function friendsLink(id) {
     t("friends.link"));
 }
 
+/** The puzzles page (/puzzles). */
+export function puzzlesLink(id) {
+  return el("a", { href: "/puzzles", "data-link": true, id, "data-i18n": "puzzle.link" }, t("puzzle.link"));
+}
+
 /** The moderators' page (/mod), for an account that may moderate. */
 export function moderationLink(id) {
   return el("a", { href: "/mod", "data-link": true, id, "data-i18n": "mod.title" }, t("mod.title"));
 }
 
-/** The home page's links: the leaderboard, friends, and for a moderator their page. */
+/** The home page's links: puzzles, the leaderboard, friends, and for a moderator their page. */
 export function homeLinks() {
-  const links = el("p", { class: "home-links" }, leaderboardLink("home-leaderboard"), " · ",
-    friendsLink("home-friends"));
+  const links = el("p", { class: "home-links" }, puzzlesLink("home-puzzles"), " · ",
+    leaderboardLink("home-leaderboard"), " · ", friendsLink("home-friends"));
   whoAmI().then((me) => {
     if (me.moderator) links.append(" · ", moderationLink("home-mod"));
   });

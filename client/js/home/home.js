@@ -1,5 +1,5 @@
 // The home page: choose a game, an opponent, who moves first and a clock, then create the
-// room; the lobby of open public rooms; a short "how to play" for each game.
+// room; the lobby of open public rooms; the puzzle of the day; a short "how to play" for each game.
 
 import {
   aiLevels, ApiError, createRoom, joinRoom, liveRooms, loadName, loadToken, openRooms, quickPlay,
@@ -17,6 +17,7 @@ import { el, tEl, tNodes, toast } from "../common/ui.js";
 import { playerTag } from "../common/players.js";
 import { whoAmI } from "../common/account_api.js";
 import { yourGamesCard } from "./your_games.js";
+import { dailyCard } from "../puzzles/daily_card.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
 const CLOCK_PRESETS = ["1+0", "3+2", "5+3", "10+5", "15+10"]; // minutes + seconds a move
@@ -365,12 +366,13 @@ export function mountHome(main) {
     liveHead, liveList, el("div", { class: "lobby-foot" }, demo));
   const [howTo, drawHowTo] = buildHowTo();
   const [quickStart, drawRule] = buildQuickStart(form);
+  const daily = dailyCard();
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline"),
       homeLinks()),
     quickStart,
     form,
-    el("div", { class: "side-col" }, yourGamesCard(), lobby, howTo)));
+    el("div", { class: "side-col" }, daily.node, yourGamesCard(), lobby, howTo)));
   let ladder = null;
   aiLevels().then((answer) => {
     ladder = answer;
@@ -413,5 +415,6 @@ export function mountHome(main) {
   return () => {
     clearInterval(timer);
     stopLang();
+    daily.stop();
   };
 }
