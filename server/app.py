@@ -2,8 +2,9 @@
 
 `create_app(settings)` opens, in this order and for the app's lifetime, the Redis client, the
 SQL archive (migrated) and the services: the live-play arena (server/play/arena.py), the
-analysis service (server/analysis/), the archive consumers (server/players/archive.py) and the
-notifications (server/notifications/node.py). They
+analysis service (server/analysis/), the archive consumers (server/players/archive.py), the
+notifications (server/notifications/node.py), the daily games' turn notices (server/daily/)
+and the rated pools (server/pool/). They
 live in the app context under the keys of server/http/context.py. Each function in
 `ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
 which run after the services exist): the HTTP API (server/http/) and the socket endpoint
@@ -21,6 +22,7 @@ from aiohttp import web
 
 from .analysis.service import AnalysisService
 from .analysis.store import analysis_store
+from .daily.turns import TurnNotices
 from .http import (
     accounts,
     analysis,
@@ -33,10 +35,11 @@ from .http import (
     pages,
     player_rooms,
     players,
+    pool,
     rooms,
     variants,
 )
-from .http.context import ANALYSIS, ARENA, NOTIFICATIONS, OUTBOX, REDIS, SETTINGS, SQL
+from .http.context import ANALYSIS, ARENA, NOTIFICATIONS, OUTBOX, POOL, REDIS, SETTINGS, SQL
 from .http.health import ping
 from .notifications import node as notification_node
 from .platform.settings import Settings
@@ -44,6 +47,7 @@ from .platform.store import create_redis
 from .play import arena as play
 from .players.archive import archive_consumers
 from .players.store_sql import context as sql_store
+from .pool import node as pool_node
 from .sockets import endpoint as sockets
 from .sockets import player_socket
 
@@ -89,6 +93,12 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
         stack.push_async_callback(app[ANALYSIS].close)
         app[NOTIFICATIONS] = await stack.enter_async_context(
             notification_node.running(notification_node.build(arena, engine)))
+        turns = TurnNotices(app[NOTIFICATIONS].notifier, arena.presence)
+        arena.service.after_commit.append(turns.on_commit)
+        stack.push_async_callback(turns.close)
+        # Blocks between players are not known yet: the pools pair anyone (server/pool/runner.py
+        # takes a BlockLookup as soon as the relations between players exist).
+        app[POOL] = await stack.enter_async_context(pool_node.running(pool_node.build(arena)))
         yield
 
 
@@ -108,6 +118,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     accounts.setup,
     limits.setup,
     notifications.setup,
+    pool.setup,
 )
 
 

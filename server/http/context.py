@@ -15,6 +15,7 @@ from ..analysis.service import AnalysisService
 from ..notifications.node import Notifications
 from ..platform.settings import Settings
 from ..play.arena import Arena
+from ..pool.node import Pools
 
 SETTINGS = web.AppKey("settings", Settings)
 REDIS = web.AppKey("redis", redis.Redis)
@@ -23,3 +24,4 @@ OUTBOX = web.AppKey("outbox", str)  # this SQL database's archive outbox, before
 ARENA = web.AppKey("arena", Arena)  # the live-play services (server/play/arena.py)
 ANALYSIS = web.AppKey("analysis", AnalysisService)  # game reviews and the analysis board
 NOTIFICATIONS = web.AppKey("notifications", Notifications)  # server/notifications/node.py
+POOL = web.AppKey("pool", Pools)  # the rated pools (server/pool/node.py)

@@ -59,6 +59,8 @@ class ErrorCode(enum.StrEnum):
     PLAYER_NOT_FOUND = "player_not_found"
     STORE_UNAVAILABLE = "store_unavailable"
     INTERNAL_ERROR = "internal_error"
+    RATING_OUT_OF_RANGE = "rating_out_of_range"
+    BAD_POOL = "bad_pool"
 
 
 HTTP_STATUS: dict[ErrorCode, int] = {
@@ -80,6 +82,8 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.GAME_NOT_FOUND: 404,
     ErrorCode.PLAYER_NOT_FOUND: 404,
     ErrorCode.STORE_UNAVAILABLE: 503,
+    ErrorCode.RATING_OUT_OF_RANGE: 403,
+    ErrorCode.BAD_POOL: 404,
 }
 
 

@@ -33,6 +33,10 @@ bucket, and the keys keep their plain names (`timers`, `lobby`, `live`,
   named by the `limits` library, server/platform/ip_limits.py): spread by their own names;
 - `player:<id>:rooms`: one player's unfinished rooms (server/http/player_rooms.py), per player.
 
+**The rated pools' keys** share one hash tag, `pool:{pool}:...` (one slot, so one script sees
+the lease and every member at once: server/pool/store.py). They are written when a player
+joins, leaves or polls the pool and by the one node that pairs, never by a move.
+
 **A player's keys** carry the player id as their hash tag, `player:{<id>}...`: the player's
 pub/sub channel (their tabs' notifications, sharded on a cluster) and when each node last saw
 one of their tabs; `players:online` lists the accounts online (server/notifications/), written
@@ -242,3 +246,15 @@ def player_challenges_key(player_id: str, direction: str) -> str:
     """Sorted set: the challenges a player sent (`out`) or received (`in`), id -> created_at;
     entries of challenges closed or gone are dropped when read."""
     return f"player:{player_id}:challenges:{direction}"
+
+
+# ------------------------------------------------------------------ the rated pools: tag {pool}
+
+def pool_key(name: str) -> str:
+    """One of the rated pools' keys (server/pool/store.py): `lease` (which node pairs),
+    `members` (hash: player id -> the waiting player, JSON), `seen` (hash: player id -> when
+    their page last asked, ms), `counts` (hash: pool id -> players waiting), `paired` (hash:
+    player id -> their pairing, JSON), `unmade` (hash: room id -> a pairing whose room may not
+    exist yet). One tag for all: the pairing script checks the lease and moves players from
+    `members` to `paired` atomically."""
+    return f"pool:{{pool}}:{name}"

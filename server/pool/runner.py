@@ -1,0 +1,126 @@
+"""The pairing of the rated pools: on one node at a time, a wave every WAVE_S.
+
+Each node runs a `PoolRunner`; the one holding the lease (server/pool/lease.py, LEASE_MS,
+renewed every wave) pairs, the others only keep asking for the lease, so when the holder dies
+another takes over within LEASE_MS. A wave:
+1. makes the rooms of pairings still unmade (a holder that died after pairing, before making);
+2. drops the members whose page stopped asking (store.STALE_MS: a closed tab);
+3. pairs each pool's members (server/pool/matching.py), never two players of whom one blocks
+   the other (`blocks`), and commits the pairs in one fenced script (server/pool/store.py): a
+   node that lost the lease meanwhile commits nothing;
+4. makes the rooms (server/pool/rooms.py) and forgets pairings older than PAIRED_KEEP_MS.
+Players learn of their pairing when their page next asks (`GET /api/pool`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Collection, Sequence
+from dataclasses import dataclass
+
+from ..platform.clock import now_ms
+from ..platform.keys import new_room_id, pool_key
+from ..platform.store import STORE_ERRORS
+from .lease import Lease
+from .matching import Seeker, pair
+from .rooms import PoolRooms
+from .store import PAIRED_KEEP_MS, STALE_MS, Member, Pairing, PoolStore
+
+log = logging.getLogger(__name__)
+
+WAVE_S = 2.0
+LEASE_MS = 6_000  # three waves: a holder that died is replaced within about this long
+MAKING_AT_ONCE = 16  # rooms made concurrently after a wave
+
+# Which pairs of players block each other, among those given: a set of frozenset({a, b}).
+BlockLookup = Callable[[Sequence[str]], Awaitable[Collection[frozenset[str]]]]
+
+
+@dataclass(slots=True)
+class WaveReport:
+    """What one wave did (for logs, metrics and the bench)."""
+
+    waiting: int = 0
+    dropped: int = 0
+    paired: int = 0  # pairs made
+
+
+class PoolRunner:
+    def __init__(self, store: PoolStore, rooms: PoolRooms, node_id: str,
+                 blocks: BlockLookup | None = None) -> None:
+        self.store = store
+        self.rooms = rooms
+        self.node_id = node_id
+        self.lease = Lease(store.redis, pool_key("lease"), node_id, LEASE_MS)
+        # Blocked pairs come from the relations between players (server/app.py wires it);
+        # None: nobody blocks anybody.
+        self.blocks = blocks
+
+    async def run(self) -> None:
+        while True:
+            try:
+                if await self.lease.hold():
+                    await self.wave(now_ms())
+            except STORE_ERRORS as exc:
+                log.warning("pool wave failed: %r", exc)
+            except Exception:
+                log.exception("pool wave failed")
+            await asyncio.sleep(WAVE_S)
+
+    async def close(self) -> None:
+        try:
+            await self.lease.release()
+        except STORE_ERRORS as exc:
+            log.warning("pool lease not released: %r", exc)
+
+    async def wave(self, now: int) -> WaveReport:
+        report = WaveReport()
+        await self.make_all(await self.store.unmade())
+        members, seen = await self.store.waiting()
+        stale = [m.player_id for m, _raw in members if seen.get(m.player_id, 0) < now - STALE_MS]
+        if stale:
+            report.dropped = max(0, await self.store.drop(self.node_id, stale, now - STALE_MS))
+        stale_ids = set(stale)
+        live = [(m, raw) for m, raw in members if m.player_id not in stale_ids]
+        report.waiting = len(live)
+        blocked = await self.blocks([m.player_id for m, _raw in live]) \
+            if self.blocks is not None and live else ()
+        by_pool: dict[str, list[tuple[Member, str]]] = defaultdict(list)
+        for member, raw in live:
+            by_pool[member.pool].append((member, raw))
+        planned = []
+        for pool_id, entries in by_pool.items():
+            known = {m.player_id: (m, raw) for m, raw in entries}
+            seekers = [Seeker(m.player_id, m.rating, m.since) for m, _raw in entries]
+            for found in pair(seekers, now, blocked):
+                (one, one_raw), (two, two_raw) = known[found.one.player_id], \
+                    known[found.two.player_id]
+                if secrets.randbelow(2):
+                    (one, one_raw), (two, two_raw) = (two, two_raw), (one, one_raw)
+                planned.append((Pairing(new_room_id(), pool_id, (one, two), now),
+                                (one_raw, two_raw)))
+        made = await self.store.pair(self.node_id, planned)
+        if made is None:
+            return report  # the lease went to another node meanwhile
+        report.paired = len(made)
+        await self.make_all(made)
+        await self.store.forget_pairings(now - PAIRED_KEEP_MS)
+        if report.paired or report.dropped:
+            log.info("pool wave: %d waiting, %d pairs, %d left", report.waiting,
+                     report.paired, report.dropped)
+        return report
+
+    async def make_all(self, pairings: Sequence[Pairing]) -> None:
+        """Make the pairings' rooms, a few at a time; each one made is no longer unmade."""
+        for start in range(0, len(pairings), MAKING_AT_ONCE):
+            await asyncio.gather(*(self.make(p) for p in pairings[start:start + MAKING_AT_ONCE]))
+
+    async def make(self, pairing: Pairing) -> None:
+        try:
+            await self.rooms.make(pairing)
+            await self.store.made(pairing.room_id)
+        except Exception:
+            log.exception("pool room %s not made; the next wave tries again", pairing.room_id)
