@@ -14,17 +14,19 @@ from aiohttp import web
 from ..platform.user_text import MAX_NAME
 from ..players.accounts import PASSWORD_CHARS, USERNAME_CHARS
 from ..rooms.chat import CHAT_MAX_CHARS
-from ..rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
+from ..rooms.clock import DAILY_DAYS, MAX_INCREMENT_S, MAX_INITIAL_S
 
 
 def client_limits() -> dict[str, Any]:
-    """`[least, most]` characters or seconds of each field a player types."""
+    """`[least, most]` characters or seconds of each field a player types (and the days per
+    move a daily clock may have)."""
     return {
         "name": [1, MAX_NAME],
         "chat": [1, CHAT_MAX_CHARS],
         "username": list(USERNAME_CHARS),
         "password": list(PASSWORD_CHARS),
-        "clock": {"initial_s": [1, MAX_INITIAL_S], "increment_s": [0, MAX_INCREMENT_S]},
+        "clock": {"initial_s": [1, MAX_INITIAL_S], "increment_s": [0, MAX_INCREMENT_S],
+                  "days": list(DAILY_DAYS)},
     }
 
 

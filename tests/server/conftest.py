@@ -64,14 +64,16 @@ class InProcessNode:
 @pytest.fixture
 async def inprocess_node(tmp_path: Path, redis_server: RedisServer
                          ) -> AsyncIterator[Callable[..., Awaitable[InProcessNode]]]:
-    """`await inprocess_node(**env)` -> the real app (real Redis, an SQLite file in tmp_path,
-    real sockets on a loopback port) served in-process with FAST_ENV plus `env`; closed after
-    the test."""
+    """`await inprocess_node(**env)` -> the real app (real Redis, an SQLite file in tmp_path
+    unless `env` names a DATABASE_URL, real sockets on a loopback port) served in-process with
+    FAST_ENV plus `env`; closed after the test. Each node started is `inprocess-<n>`, sharing
+    the Redis (and the database, given one): a deployment of several nodes in one process."""
     servers: list[TestServer] = []
 
     async def start(**env: str) -> InProcessNode:
         settings = Settings.from_env(FAST_ENV | env | {
-            "REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), "NODE_ID": "inprocess-1"})
+            "REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path),
+            "NODE_ID": f"inprocess-{len(servers) + 1}"})
         servers.append(TestServer(create_app(settings), host="127.0.0.1"))
         await servers[-1].start_server()
         base = str(servers[-1].make_url("")).rstrip("/")

@@ -374,5 +374,7 @@ export const errors = {
   game_not_found: "This game is not in the archive.",
   player_not_found: "No player has this name.",
   store_unavailable: "Saved games and accounts are unavailable for a moment. Please try again.",
+  rating_out_of_range: "This game is for players with another rating.",
+  bad_pool: "That rated pool does not exist.",
   network: "Cannot reach the server. Check your connection.",
 };

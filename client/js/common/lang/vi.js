@@ -374,5 +374,7 @@ export const errors = {
   game_not_found: "Ván này không có trong kho lưu trữ.",
   player_not_found: "Không có người chơi nào tên này.",
   store_unavailable: "Tạm thời không truy cập được tài khoản và ván đã lưu. Vui lòng thử lại.",
+  rating_out_of_range: "Ván này dành cho người chơi có hệ số khác.",
+  bad_pool: "Không có nhóm ghép cặp tính điểm này.",
   network: "Không kết nối được máy chủ. Kiểm tra mạng của bạn.",
 };
