@@ -1,8 +1,10 @@
 // Entry point: the top bar (display name, account, language, connection state) and the
 // router that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}), an archived
 // game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant}),
-// the analysis board (/analysis) or the notifications (/notifications); and the player's own
-// socket (/ws/me) with the bell.
+// the analysis board (/analysis), the notifications (/notifications), a challenge
+// (/challenge/{id}), the friends page (/following) or the moderators' page (/mod); and the
+// player's own socket (/ws/me) with
+// the bell and the prompts of challenges to this player, on every page.
 
 import { mountAccount } from "./common/account.js";
 import { limitInput, loadName, saveName } from "./common/api.js";
@@ -18,6 +20,10 @@ import { mountRoom } from "./room/room.js";
 import { mountBell } from "./notifications/bell.js";
 import { feed } from "./notifications/feed.js";
 import { mountNotifications } from "./notifications/page.js";
+import { mountChallenge } from "./challenges/page.js";
+import { mountChallengePrompts } from "./challenges/prompt.js";
+import { mountFollowing } from "./relations/following.js";
+import { mountModeration } from "./moderation/page.js";
 import { navigate, setRenderer } from "./common/router.js";
 import { isMuted, onMuteChange, setMuted } from "./common/sound.js";
 
@@ -35,6 +41,7 @@ function route() {
   const replay = /^\/g\/([A-Za-z0-9_-]{1,80})\/replay\/?$/.exec(path);
   const profile = /^\/@\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
   const board = /^\/leaderboard(?:\/([A-Za-z0-9_-]{1,80}))?\/?$/.exec(path);
+  const challenge = /^\/challenge\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
   if (room) unmount = mountRoom(main, room[1]);
   else if (review) unmount = mountReview(main, review[1]);
   else if (replay) unmount = mountReplay(main, replay[1]);
@@ -42,6 +49,9 @@ function route() {
   else if (board) unmount = mountLeaderboard(main, board[1]);
   else if (/^\/analysis\/?$/.test(path)) unmount = mountAnalysisBoard(main);
   else if (/^\/notifications\/?$/.test(path)) unmount = mountNotifications(main);
+  else if (challenge) unmount = mountChallenge(main, challenge[1]);
+  else if (/^\/following\/?$/.test(path)) unmount = mountFollowing(main);
+  else if (/^\/mod\/?$/.test(path)) unmount = mountModeration(main);
   else unmount = mountHome(main);
   const target = location.hash && document.getElementById(location.hash.slice(1));
   if (target) target.scrollIntoView();
@@ -98,4 +108,5 @@ setRenderer(route);
 setupTopbar();
 setupMute();
 route();
+mountChallengePrompts();
 feed.start();

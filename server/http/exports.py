@@ -26,9 +26,14 @@ CONTENT_TYPES = {"text": "text/plain", "sgf": "application/x-go-sgf", "psq": "te
 
 
 def _player(seat: dict[str, Any] | None) -> str:
+    """The naming rule of the pages (client/js/common/players.js), in English: an account's
+    username, else the chosen name, else "Anonymous"; the computer with its level."""
     if seat is None:
         return "?"
-    return displayable(seat.get("name") or ("AI" if seat["kind"] == "ai" else "Anonymous"))
+    if seat["kind"] == "ai":
+        level = seat.get("level")
+        return "Computer" if level is None else f"Computer (level {level})"
+    return displayable(seat.get("username") or seat.get("name") or "Anonymous")
 
 
 def _clock(clock: dict[str, int] | None) -> str:

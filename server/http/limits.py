@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from ..challenges.challenge import DECLINE_REASONS
 from ..platform.user_text import MAX_NAME
 from ..players.accounts import PASSWORD_CHARS, USERNAME_CHARS
 from ..rooms.chat import CHAT_MAX_CHARS
@@ -30,8 +31,14 @@ def client_limits() -> dict[str, Any]:
     }
 
 
+def challenge_limits() -> dict[str, Any]:
+    """What a challenge may ask (server/challenges/): days per move and the reasons to
+    decline."""
+    return {"days": list(DAILY_DAYS), "reasons": list(DECLINE_REASONS)}
+
+
 async def get_limits(_request: web.Request) -> web.Response:
-    return web.json_response(client_limits())
+    return web.json_response(client_limits() | {"challenge": challenge_limits()})
 
 
 def setup(app: web.Application) -> None:

@@ -27,7 +27,7 @@ from ..players.store_sql.players import account_player_id, find_player
 from ..players.store_sql.rating_store import leaderboard
 from ..rooms.allowed import rated_modes
 from ..rooms.commands import PlayerRef
-from .context import ANALYSIS, SQL
+from .context import ANALYSIS, MODERATION, SQL
 from .exports import export_response
 from .guard import Handler, json_errors
 from .identity import player_of
@@ -51,8 +51,9 @@ def store_route(handler: Handler) -> Handler:
 
 @store_route
 async def get_me(request: web.Request) -> web.Response:
-    """`{player_id, username, name, rated_modes, ratings}` (`rated_modes`: the kinds of room
-    in which this player may play rated, server/rooms/allowed.py); a new visitor has just
+    """`{player_id, username, name, rated_modes, ratings, moderator}` (`rated_modes`: the
+    kinds of room in which this player may play rated, server/rooms/allowed.py; `moderator`:
+    the account may moderate, server/moderation/); a new visitor has just
     been given an identity (the cookie comes with this answer), so the store does not know
     them yet."""
     player = await player_of(request)
@@ -66,6 +67,7 @@ async def get_me(request: web.Request) -> web.Response:
         "rated_modes": rated_modes(PlayerRef(player.player_id, username)),
         "ratings": {variant: rating.to_public()
                     for variant, rating in (record.ratings if record else {}).items()},
+        "moderator": await request.app[MODERATION].is_moderator(player),
     })
 
 
@@ -82,11 +84,13 @@ async def get_game(request: web.Request) -> web.Response:
 
 
 def archive_record(game: dict[str, Any]) -> dict[str, Any]:
-    """An archived game as the room's game record (`repository.game_record`) exports."""
+    """An archived game as the room's game record (`repository.game_record`) exports, with
+    the rating changes the archive added."""
     return {"room_id": game["room_id"], "game_no": game["game_no"], "variant": game["variant"],
             "moves": game["moves"], "result": game["result"], "seats": game["players"],
             "clock": game["clock_config"], "opening": game["opening"],
-            "opening_choices": game["opening_choices"], "started_at": game["started_at"],
+            "opening_choices": game["opening_choices"], "rated": game["rated"],
+            "rating_changes": game["rating_changes"], "started_at": game["started_at"],
             "finished_at": game["finished_at"]}
 
 

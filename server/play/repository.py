@@ -137,7 +137,7 @@ def game_record(state: RoomState) -> dict[str, Any]:
         "seats": state.public_seats(),
         "clock": state.clock_config.to_dict() if state.clock_config else None,
         "opening": state.opening.value, "opening_choices": list(state.opening_choices),
-        "started_at": state.started_at, "finished_at": state.finished_at,
+        "rated": state.rated, "started_at": state.started_at, "finished_at": state.finished_at,
     }
 
 

@@ -83,11 +83,11 @@ class PlayerSocket:
         writer = asyncio.create_task(self._writer())
         await fanout.join(pid, self)
         try:
-            self.queue(dumps({"type": "welcome", "player_id": pid,
-                              "username": self.player.username, "now": now_ms()}))
-            await self._send_snapshot()
-            await presence.connected(self.player)
             try:
+                await presence.connected(self.player)  # online when the tab hears welcome
+                self.queue(dumps({"type": "welcome", "player_id": pid,
+                                  "username": self.player.username, "now": now_ms()}))
+                await self._send_snapshot()
                 async for frame in self.ws:
                     if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                         await self._on_frame(frame.data if frame.type is WSMsgType.TEXT

@@ -93,9 +93,11 @@ async def _play(base_url: str, ws_url: str, variant: str, moves: list[str], rate
         second = await _seated(ws_url, room["room_id"], minh, seat["token"])
         for ply, move in enumerate(moves):
             await (first if ply % 2 == 0 else second).move(move)
+        to_move, moved = (second, first) if len(moves) % 2 else (first, second)
         if resign:
-            await (second if len(moves) % 2 else first).command("resign")
-        await first.wait_for("game_over")
+            await to_move.command("resign")
+        # The actor's own answer may be the game_over; the other player's socket waits for it.
+        await (moved if resign else to_move).wait_for("game_over")
         async with lan.get(f"{base_url}/api/rooms/{room['room_id']}") as answer:
             game_id = (await answer.json())["game_id"]
     finally:

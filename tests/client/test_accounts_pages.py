@@ -77,7 +77,7 @@ def test_a_finished_game_is_in_your_games_and_replays_step_by_step(players):
     review.click()
     expect(lan.page).to_have_url(re.compile(f"/g/{re.escape(game_id)}/replay$"))
     expect(lan.page.locator("#replay-ply")).to_have_text("5 / 5")
-    expect(lan.page.locator("#replay-result")).to_contain_text("First won")
+    expect(lan.page.locator("#game-result")).to_have_text("X won · 3 in a row")
     lan.page.locator("#replay-first").click()
     expect(lan.page.locator("#replay-ply")).to_have_text("0 / 5")
     lan.page.locator("#replay-next").click()

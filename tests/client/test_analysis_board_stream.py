@@ -50,7 +50,8 @@ def test_lines_deepen_before_the_final_and_a_new_position_cancels_the_search(
         me.page.add_init_script(RECORD_CHANGES)
         me.page.goto(f"{node.url}/analysis?variant=gomoku&moves=h8,h9,i8")
         depth = me.page.locator("#lines-depth")
-        expect(depth).to_have_text(re.compile(r"^Depth \d+$"), timeout=120_000)  # the final
+        expect(depth).to_have_text(re.compile(r"^Depth \d+ · [\d,]+ positions$"),
+                                   timeout=120_000)  # the final
         shown = me.page.evaluate("window.__shown")
         depths = [text for kind, text in shown if kind == "lines-depth"]
         line_sets = [text for kind, text in shown if kind == "lines"]

@@ -53,8 +53,9 @@ def test_friends_play_caro_by_link_to_a_five_and_a_spectator_sees_it(players):
     for cell in BLACK:
         expect(watcher.cell(cell)).to_have_attribute("aria-label", f"{cell}, Black")
     lan.shot("1-caro-won-winner")
+    watcher.click("#downloads summary")
     with watcher.page.expect_download() as download:
-        watcher.click("#export")
+        watcher.click('#downloads [data-format="text"]')
     record = download.value.path().read_text()
     assert '[Result "1-0"]' in record
     assert record.rstrip().endswith(" ".join(expected))

@@ -1,14 +1,22 @@
 """The review page /g/{id}: a finished game is analysed on request, the evaluation chart is
 drawn, clicking a point moves the board there, and the engine's best move is shown; a game
-played under an opening rule says which, and what each player chose."""
+played under an opening rule says which, and what each player chose. On every screen in both
+languages: the header names the players, ratings, result, game and date; the move list and
+the keys follow the current move without scrolling the page; a judgement names one best move,
+the one the board rings; the chart has a centre line and a win-chance scale; on a phone the
+board comes before the chart and the accuracy, which names the players; the game downloads as
+SGF, PSQ and text."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 
+import pytest
 from playwright.sync_api import expect
 
+from tests.client.played import Played, analysed, play
 from tests.server.client import Player as SocketPlayer
 from tests.server.client import create_room
 
@@ -160,3 +168,132 @@ def test_review_page_says_why_a_blocked_five_did_not_win_in_vietnamese(players, 
     expect(me.page.locator("#rule-note")).to_have_text(
         "h8-l8 đủ 5 quân liền nhưng bị quân đối phương chặn hai đầu, "
         "theo luật caro không tính thắng")
+
+
+# --------------------------------------------------------------------------- every view
+# One rated game between two accounts, analysed once, looked at on every screen in both
+# languages (VIEWS). X wins: O's edge reply b1 loses by force.
+
+WORDS = {
+    "en": {"result": "X won · 3 in a row",
+           "meta": re.compile(r"^Tic-Tac-Toe · Rated · [A-Z][a-z]{2} \d{1,2}, \d{4}$"),
+           "blunder": "b1: Blunder", "better": "Better was {move} (ringed on the board)",
+           "best": "Best move here: {move} (ringed on the board)",
+           "scale": "X's chance to win after each move"},
+    "vi": {"result": "X thắng · 3 quân liên tiếp",
+           "meta": re.compile(r"^Tic-Tac-Toe · Tính điểm · \d{1,2} thg \d{1,2}, \d{4}$"),
+           "blunder": "b1: Sai lầm nghiêm trọng", "better": "Nên đi {move} (khoanh trên bàn cờ)",
+           "best": "Nước hay nhất ở đây: {move} (khoanh trên bàn cờ)",
+           "scale": "Khả năng thắng của X sau mỗi nước"},
+}
+
+
+@pytest.fixture(scope="module")
+def reviewed(app_server) -> tuple[Played, dict]:
+    """A rated game of two new accounts and its finished analysis."""
+    game = play(app_server, GAME, variant="tictactoe")
+    return game, analysed(app_server, game.game_id)
+
+
+def open_review(reader, game: Played):
+    reader.page.goto(f"{reader.base_url}/g/{game.game_id}")
+    expect(reader.page.locator("#eval-chart .eval-point")).to_have_count(len(GAME) + 1)
+    return reader.page
+
+
+def test_the_header_names_the_players_ratings_result_game_and_date(reader, reviewed):
+    game, _ = reviewed
+    page = open_review(reader, game)
+    words = WORDS[reader.lang]
+    for seat, username in zip(("1", "2"), game.usernames, strict=True):
+        player = page.locator(f'#game-head .head-player[data-seat="{seat}"]')
+        expect(player.locator(".player-name")).to_have_text(username)
+        expect(player.locator(".player-rating")).to_have_text("1500?")
+        expect(player.locator(".rating-change")).to_have_text(re.compile(r"^[+−]\d+$"))
+    expect(page.locator("#game-result")).to_have_text(words["result"])
+    expect(page.locator("#game-meta")).to_have_text(words["meta"])
+    reader.shot(f"25-review-{reader.label}")
+
+
+def test_the_move_list_follows_the_current_move_and_keys_do_not_scroll_the_page(reader,
+                                                                              reviewed):
+    page = open_review(reader, reviewed[0])
+    current = page.locator('#move-list button[aria-current="true"]')
+    stones = page.locator(".board .layer-pieces > *")
+    page.evaluate("window.scrollTo(0, 40)")
+    scrolled = page.evaluate("window.scrollY")
+    for key, ply in (("Home", 0), ("ArrowRight", 1), ("ArrowRight", 2), ("End", len(GAME)),
+                     ("ArrowLeft", len(GAME) - 1), ("ArrowDown", len(GAME)), ("ArrowUp", 0)):
+        page.keyboard.press(key)
+        expect(stones).to_have_count(ply)
+        if ply:
+            expect(current).to_have_attribute("data-ply", str(ply))
+        else:
+            expect(current).to_have_count(0)
+    assert page.evaluate("window.scrollY") == scrolled
+
+
+def test_a_judgement_names_one_best_move_and_the_board_rings_that_one(reader, reviewed):
+    game, analysis = reviewed
+    page = open_review(reader, game)
+    words = WORDS[reader.lang]
+    blunder, first = analysis["moves"][1], analysis["moves"][0]
+    assert blunder["judgement"] == "blunder" and blunder["best"] != blunder["move"]
+    page.locator('#move-list button[data-ply="2"]').click()
+    expect(page.locator("#judgement")).to_contain_text(words["blunder"])
+    expect(page.locator("#best-move")).to_have_text(words["better"].format(move=blunder["best"]))
+    expect(page.locator(".board .hint")).to_have_count(1)
+    expect(page.locator(".board .hint")).to_have_attribute("data-cell", blunder["best"])
+    page.locator('#move-list button[data-ply="1"]').click()  # a best move: the next one's
+    best_here = analysis["moves"][1]["best"]
+    expect(page.locator("#best-move")).to_have_text(words["best"].format(move=best_here))
+    expect(page.locator(".board .hint")).to_have_attribute("data-cell", best_here)
+    assert first["judgement"] in ("best", "good")
+    expect(page.locator("#review-detail")).not_to_contain_text(blunder["best"] if
+                                                               blunder["best"] != best_here
+                                                               else "\u0000")
+
+
+def test_the_chart_has_a_centre_line_and_a_win_chance_scale(reader, reviewed):
+    page = open_review(reader, reviewed[0])
+    expect(page.locator("#eval-chart .eval-mid")).to_have_count(1)
+    expect(page.locator("#eval-chart .eval-scale")).to_have_text(["100%", "50%", "0%"])
+    expect(page.locator("#eval-caption")).to_contain_text(WORDS[reader.lang]["scale"])
+
+
+def test_the_board_comes_before_the_chart_and_accuracy_and_accuracy_names_the_players(
+        reader, reviewed):
+    game, analysis = reviewed
+    page = open_review(reader, game)
+    board = page.locator(".board").bounding_box()
+    for card in ("#eval-card", "#accuracy"):
+        box = page.locator(card).bounding_box()
+        if reader.label.startswith("phone"):
+            assert board["y"] + board["height"] <= box["y"], card  # above it, on one column
+        else:
+            assert board["x"] + board["width"] <= box["x"], card  # to its left
+    for side, username in zip(("first", "second"), game.usernames, strict=True):
+        row = page.locator(f"#accuracy-{side}")
+        expect(row.locator(".player-name")).to_have_text(username)
+        value = f"{analysis['accuracy'][side]:g}%"
+        expect(row.locator(".accuracy-value")).to_have_text(
+            value.replace(".", ",") if reader.lang == "vi" else value)
+
+
+def test_the_review_offers_the_game_as_sgf_psq_and_text(reader, reviewed):
+    game, _ = reviewed
+    page = open_review(reader, game)
+    check_downloads(page, f"caro-arena-{game.game_id}", game.usernames[0])
+
+
+def check_downloads(page, name: str, first_player: str) -> None:
+    """The download menu offers SGF, PSQ and text, each naming the first player."""
+    page.locator("#downloads summary").click()
+    links = page.locator("#downloads a")
+    expect(links).to_have_count(3)
+    for fmt, ext in (("sgf", "sgf"), ("psq", "psq"), ("text", "txt")):
+        link = links.and_(page.locator(f'[data-format="{fmt}"]'))
+        expect(link).to_be_visible()
+        expect(link).to_have_attribute("download", f"{name}.{ext}")
+        answer = page.request.get(link.evaluate("(a) => a.href"))
+        assert answer.ok and first_player in answer.text(), (fmt, answer.text())

@@ -44,7 +44,8 @@ def test_a_public_custom_room_is_listed_under_the_board_the_server_describes(pla
     guest = players("custom-guest")
     guest.home(name="Minh")
     entry = guest.page.locator(".lobby-item", has_text="by Lan")
-    expect(entry.locator(".lobby-game")).to_have_text("Custom 11×13, 4 in a row")
+    # (the form's rule is the caro rule unless another is chosen)
+    expect(entry.locator(".lobby-game")).to_have_text("Caro 11×13, 4 in a row")
 
 
 @pytest.mark.parametrize("screen", SCREENS)

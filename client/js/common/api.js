@@ -14,7 +14,7 @@ export class ApiError extends Error {
 
 // Requests that change something always travel as JSON, an empty body as {}: the server
 // refuses any other content type for them (docs/protocol.md §2, cross-site requests).
-async function request(method, path, body) {
+export async function request(method, path, body) {
   const changes = method !== "GET";
   let response;
   try {
@@ -103,13 +103,20 @@ export async function onlineCount() {
   return data.online;
 }
 
-export function exportUrl(roomId, gameNo) {
-  return `/api/rooms/${encodeURIComponent(roomId)}/export?format=text&game=${gameNo}`;
+/** A room's game `gameNo` as a record in `format` (text, sgf or psq). */
+export function exportUrl(roomId, gameNo, format = "text") {
+  return `/api/rooms/${encodeURIComponent(roomId)}/export?format=${format}&game=${gameNo}`;
 }
 
-/** A finished game's record (GET /api/games/{id}/export?format=json). */
+/** A finished game's record (GET /api/games/{id}/export?format=json): `gameId` an archive id
+ * or a room id (its last finished game), archived or not yet. */
 export function gameRecord(gameId) {
   return request("GET", `/api/games/${encodeURIComponent(gameId)}/export?format=json`);
+}
+
+/** A finished game as a record in `format` (text, sgf or psq). */
+export function gameExportUrl(gameId, format) {
+  return `/api/games/${encodeURIComponent(gameId)}/export?format=${format}`;
 }
 
 /** Starts (or reuses) the computer analysis of a finished game; returns its document. */

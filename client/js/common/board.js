@@ -286,7 +286,7 @@ export class Board extends EventTarget {
     const { g, variant } = this;
     const col = cell % variant.cols;
     const row = Math.floor(cell / variant.cols);
-    svgEl("circle", { cx: g.x(col), cy: g.y(row), r: g.radius * 0.9, class: "hint" }, this.markLayer);
+    svgEl("circle", { cx: g.x(col), cy: g.y(row), r: g.radius * 0.9, class: "hint", "data-cell": cellName(variant, cell) }, this.markLayer);
   }
 
   refreshLabels() {

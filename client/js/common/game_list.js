@@ -1,28 +1,24 @@
 // A list of archived games (a profile's, or "Your games"), each a link to its replay, with a
-// "More" button that fetches the next page (keyset paging: docs/protocol.md §2d).
+// "More" button that fetches the next page (keyset paging: docs/protocol.md §2d). The opponent
+// is named by the naming rule (common/players.js), the date in the page's language.
 
 import { games as fetchGames, ratingDiff } from "./account_api.js";
 import { variantLabel } from "./variant_title.js";
-import { t } from "./i18n.js";
+import { formatDate, t } from "./i18n.js";
+import { playerTag } from "./players.js";
 import { el, tEl } from "./ui.js";
-
-function opponentName(game) {
-  const other = game.players[game.seat === 1 ? "2" : "1"];
-  if (!other) return "?";
-  return other.username || other.name || (other.kind === "ai" ? other.name : t("replay.anonymous"));
-}
 
 export function gameItem(game) {
   const change = game.rating_changes && game.rating_changes[String(game.seat)];
-  const when = new Date(game.finished_at).toLocaleDateString();
+  const opponent = game.players[game.seat === 1 ? "2" : "1"];
   return el("li", { class: "lobby-item game-item", "data-game": game.id },
     el("div", {},
       el("div", { class: "lobby-game" },
         tEl("span", `outcome.${game.outcome}`, { class: `outcome outcome-${game.outcome}` }), " ",
-        variantLabel(game.variant), game.rated ? tEl("span", "replay.rated", { class: "badge" }) : null),
+        variantLabel(game.variant), game.rated ? tEl("span", "game.rated", { class: "badge" }) : null),
       el("div", { class: "lobby-meta" },
-        [t("games.vs", { name: opponentName(game) }), when,
-          change ? ratingDiff(change.diff) : null].filter(Boolean).join(" · "))),
+        t("games.vs"), " ", playerTag(opponent, { link: false }),
+        [formatDate(game.finished_at), change ? ratingDiff(change.diff) : null].filter(Boolean).map((part) => ` · ${part}`).join(""))),
     el("a", { class: "btn small", href: `/g/${encodeURIComponent(game.id)}/replay`, "data-link": true }, t("games.review")));
 }
 

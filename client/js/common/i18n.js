@@ -42,6 +42,16 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
+/** A date (epoch milliseconds) as the page's language writes it: "Nov 26, 2026", "26 thg 11, 2026". */
+export function formatDate(ms, options = { dateStyle: "medium" }) {
+  return new Intl.DateTimeFormat(current, options).format(new Date(ms));
+}
+
+/** A number as the page's language writes it ("72.7", "72,7"), at most `digits` decimals. */
+export function formatNumber(value, digits = 1) {
+  return new Intl.NumberFormat(current, { maximumFractionDigits: digits }).format(value);
+}
+
 /** Words for a server error code; unknown codes get a generic sentence, never the code. */
 export function errorText(code) {
   return DICTS[current].errors[code] ?? t("error.generic");

@@ -7,7 +7,7 @@ import {
 } from "../common/api.js";
 import { errorText, lang, onLangChange, t } from "../common/i18n.js";
 import { gameIcon } from "../common/icons.js";
-import { leaderboardLink } from "../common/links.js";
+import { homeLinks } from "../common/links.js";
 import { navigate } from "../common/router.js";
 import { variantLabel } from "../common/variant_title.js";
 import { boardOf } from "../common/variants.js";
@@ -359,7 +359,7 @@ export function mountHome(main) {
   const [quickStart, drawRule] = buildQuickStart(form);
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline"),
-      el("p", {}, leaderboardLink("home-leaderboard"))),
+      homeLinks()),
     quickStart,
     form,
     el("div", { class: "side-col" }, yourGamesCard(), lobby, howTo)));

@@ -37,9 +37,10 @@ export function yourGamesCard() {
   Promise.all([myRooms().catch(() => ({ rooms: [] })), fetchGames(null).catch(() => ({ games: [], next: null }))])
     .then(([open, page]) => {
       if (!open.rooms.length && !page.games.length) return;
-      body.replaceChildren(
+      // (replaceChildren would show a null as the text "null")
+      body.replaceChildren(...[
         open.rooms.length ? el("ul", { class: "lobby-list", id: "your-unfinished" }, open.rooms.map(resumeItem)) : null,
-        page.games.length ? gameList(null, page) : null);
+        page.games.length ? gameList(null, page) : null].filter(Boolean));
       card.hidden = false;
     });
   return card;

@@ -1,8 +1,10 @@
-// What the result card adds once a game is archived: a link to its replay and, for a rated
-// game, the player's rating change (GET /api/games/{id}; the archive lands a moment after the
-// end, so it is asked a few times). One element per game, kept across re-renders.
+// What the result card adds once a game is archived: a link to its replay, for a rated game
+// the player's rating change (GET /api/games/{id}; the archive lands a moment after the end,
+// so it is asked a few times), and a challenge to the opponent when both have accounts. One
+// element per game, kept across re-renders.
 
-import { game as fetchGame, ratingDiff } from "../common/account_api.js";
+import { game as fetchGame, ratingDiff, whoAmI } from "../common/account_api.js";
+import { openChallengeDialog } from "../challenges/dialog.js";
 import { t } from "../common/i18n.js";
 import { el } from "../common/ui.js";
 
@@ -23,6 +25,24 @@ async function fillRatingChange(node, gameId, seat) {
   }
 }
 
+/** "Challenge bob": a new game against the opponent, the settings of this one to start from
+ *  (for a logged-in player whose opponent has an account). */
+function challengeAgain(state, mySeat) {
+  const opponent = mySeat && state.seats[String(3 - mySeat)];
+  const holder = el("span", { class: "challenge-again" });
+  if (!opponent || !opponent.username) return holder;
+  whoAmI().then((me) => {
+    if (!me.username) return;
+    const clock = state.clock && { initial_s: state.clock.initial_ms / 1000, increment_s: state.clock.increment_ms / 1000 };
+    const button = el("button", { type: "button", class: "btn small", id: "result-challenge" },
+      t("challenge.again", { name: opponent.username }));
+    button.addEventListener("click", () => openChallengeDialog(opponent.username,
+      { variant: state.variant, clock, opening: state.opening }));
+    holder.appendChild(button);
+  });
+  return holder;
+}
+
 /** The extras for a finished room state (null while it has no archive id). */
 export function resultExtras(state, mySeat) {
   if (!state.game_id) return null;
@@ -30,7 +50,8 @@ export function resultExtras(state, mySeat) {
     const change = el("span", { class: "rating-change", id: "result-rating" });
     if (state.rated && mySeat) fillRatingChange(change, state.game_id, mySeat);
     made.set(state.game_id, el("p", { class: "gameover-extras" }, change, " ",
-      el("a", { href: `/g/${encodeURIComponent(state.game_id)}/replay`, "data-link": true, id: "result-review" }, t("games.review"))));
+      el("a", { href: `/g/${encodeURIComponent(state.game_id)}/replay`, "data-link": true, id: "result-review" }, t("games.review")),
+      " ", challengeAgain(state, mySeat)));
   }
   return made.get(state.game_id);
 }

@@ -4,6 +4,7 @@
 // the `on` callbacks; it never talks to the server.
 
 import { exportUrl, limitInput } from "../common/api.js";
+import { downloadMenu } from "../common/downloads.js";
 import { errorText, t } from "../common/i18n.js";
 import { inOpening, openingStatus, renderOpeningCard } from "./opening_view.js";
 import { rulePicture } from "../common/rules.js";
@@ -100,18 +101,18 @@ export class RoomView {
     this.spectatorToggle = el("button", { class: "btn small", type: "button", id: "spectator-chat", "aria-pressed": "false", onclick: () => on.toggleSpectatorChat() }, t("room.chat.spectators"));
     this.spectators = el("span", { id: "spectators" });
     this.announcer = el("div", { class: "visually-hidden", "aria-live": "assertive", id: "announcer" });
-    this.exportLink = el("a", { class: "btn small", id: "export", "data-i18n": "room.export" }, t("room.export"));
+    this.downloads = el("span", { class: "room-downloads" }); // the game's records (render)
     this.analyseLink = el("a", { class: "btn small", id: "analyse", href: `/g/${roomId}`, "data-link": true, "data-i18n": "room.analyse", hidden: true }, t("room.analyse"));
     const panel = el("aside", { class: "panel" },
       this.players,
       this.gameOver,
       el("section", { class: "card moves-card" },
-        el("div", { class: "moves-head" }, tEl("h2", "room.moves")), this.moveList, this.reviewNav),
+        el("div", { class: "moves-head" }, tEl("h2", "room.moves"), this.downloads), this.moveList, this.reviewNav),
       this.actions,
       this.rules,
       el("section", { class: "card chat-card" },
         el("div", { class: "chat-head" }, tEl("h2", "room.chat"), this.spectatorToggle), this.chatLog, chatForm),
-      el("div", { class: "foot-row" }, this.spectators, this.analyseLink, this.exportLink));
+      el("div", { class: "foot-row" }, this.spectators, this.analyseLink));
     this.root = el("div", { class: "room" },
       el("div", { class: "board-col" }, this.status, this.joinPrompt, this.search, this.share, this.opening, this.boardHost),
       panel, this.announcer);
@@ -137,9 +138,18 @@ export class RoomView {
     this.renderChat(m);
     this.renderRules(m);
     this.spectators.textContent = t("room.spectators", { n: m.presence ? m.presence.spectators : 0 });
-    this.exportLink.href = exportUrl(this.roomId, m.state.game_no);
     this.analyseLink.hidden = m.state.status !== "finished";
-    this.exportLink.setAttribute("download", `caro-arena-${this.roomId}-${m.state.game_no}.txt`);
+    this.renderDownloads(m.state);
+  }
+
+  /** The download menu of the room's current game (made again when a rematch starts). */
+  renderDownloads(state) {
+    if (this.downloads.dataset.game === String(state.game_no)) return;
+    this.downloads.dataset.game = String(state.game_no);
+    this.downloads.replaceChildren(downloadMenu({
+      href: (format) => exportUrl(this.roomId, state.game_no, format),
+      name: `caro-arena-${this.roomId}-${state.game_no}`, board: state.board,
+    }));
   }
 
   statusText(m) {

@@ -78,3 +78,13 @@ def test_the_sgf_export_describes_the_opening_in_the_game_comment():
 def test_a_game_without_an_opening_rule_exports_no_opening():
     text, sgf = export_game(record("A", "B"), "text"), export_game(record("A", "B"), "sgf")
     assert "Opening" not in read_back(text)[0] and "GC[" not in sgf
+
+
+def test_players_are_named_as_the_pages_name_them():
+    game = record("", "")
+    game["seats"] = {"1": {"kind": "human", "joined_at": 0, "name": None, "username": "alice"},
+                     "2": {"kind": "ai", "joined_at": 0, "name": "AI level 4", "level": 4}}
+    tags, _ = read_back(export_text(game))
+    assert (tags["First"], tags["Second"]) == ("alice", "Computer (level 4)")
+    game["seats"]["2"] = {"kind": "human", "joined_at": 0, "name": None}
+    assert 'PW[Anonymous]' in export_game(game, "sgf")
