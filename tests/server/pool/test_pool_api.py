@@ -106,3 +106,24 @@ async def test_a_join_without_a_pool_is_a_bad_request(visitors):
 async def test_leaving_when_not_waiting_says_so(visitors):
     status, body = await visitors().request("DELETE", "/api/pool")
     assert (status, body) == (200, {"left": False})
+
+
+async def test_players_who_block_each_other_are_never_paired(visitors):
+    one, two = await account(visitors), await account(visitors)
+    _, two_me = await two.get("/api/me")
+    status, _ = await one.post(f"/api/block/{two_me['username']}")
+    assert status in (200, 201, 204)
+    for visitor in (one, two):
+        await visitor.post("/api/pool", {"pool": "caro9-5+3"})
+    await asyncio.sleep(3 * 2.0)  # three waves
+    for visitor in (one, two):
+        status, body = await visitor.get("/api/pool")
+        assert (body["pool"], body["paired"]) == ("caro9-5+3", None)
+    third = await account(visitors)
+    await third.post("/api/pool", {"pool": "caro9-5+3"})
+    room = (await paired(third))["room_id"]
+    matched = [visitor for visitor in (one, two) if ((await visitor.get("/api/pool"))[1]
+                                                     ["paired"] or {}).get("room_id") == room]
+    assert len(matched) == 1
+    for visitor in (one, two):
+        await visitor.request("DELETE", "/api/pool")
