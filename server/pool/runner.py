@@ -1,8 +1,10 @@
 """The pairing of the rated pools: on one node at a time, a wave every WAVE_S.
 
 Each node runs a `PoolRunner`; the one holding the lease (server/pool/lease.py, LEASE_MS,
-renewed every wave) pairs, the others only keep asking for the lease, so when the holder dies
-another takes over within LEASE_MS. A wave:
+renewed at every step of a wave) pairs, the others only keep asking for the lease, so when the
+holder dies another takes over within LEASE_MS. A holder too slow to renew in time (an
+overloaded node) loses the lease to another node; what it still writes is refused by the fence,
+and the rooms it was making are made by the new holder (they are still unmade). A wave:
 1. makes the rooms of pairings still unmade (a holder that died after pairing, before making);
 2. drops the members whose page stopped asking (store.STALE_MS: a closed tab);
 3. pairs each pool's members (server/pool/matching.py), never two players of whom one blocks
@@ -17,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -33,7 +36,7 @@ log = logging.getLogger(__name__)
 
 WAVE_S = 2.0
 LEASE_MS = 6_000  # three waves: a holder that died is replaced within about this long
-MAKING_AT_ONCE = 16  # rooms made concurrently after a wave
+MAKING_AT_ONCE = 32  # rooms made concurrently after a wave
 
 # Which pairs of players block each other, among those given: a set of frozenset({a, b}).
 BlockLookup = Callable[[Sequence[str]], Awaitable[Collection[frozenset[str]]]]
@@ -46,6 +49,12 @@ class WaveReport:
     waiting: int = 0
     dropped: int = 0
     paired: int = 0  # pairs made
+    pairing_s: float = 0.0  # the pure pairing's time
+    making_s: float = 0.0  # the rooms' time
+
+
+class LeaseLost(Exception):
+    """Another node holds the pairing lease now: this wave stops."""
 
 
 class PoolRunner:
@@ -64,6 +73,8 @@ class PoolRunner:
             try:
                 if await self.lease.hold():
                     await self.wave(now_ms())
+            except LeaseLost:
+                log.info("pool lease lost to %s during a wave", await self.lease.holder())
             except STORE_ERRORS as exc:
                 log.warning("pool wave failed: %r", exc)
             except Exception:
@@ -76,8 +87,14 @@ class PoolRunner:
         except STORE_ERRORS as exc:
             log.warning("pool lease not released: %r", exc)
 
+    async def leading(self) -> None:
+        """Renew the lease, or stop the wave (LeaseLost)."""
+        if not await self.lease.hold():
+            raise LeaseLost()
+
     async def wave(self, now: int) -> WaveReport:
         report = WaveReport()
+        started = time.perf_counter()
         await self.make_all(await self.store.unmade())
         members, seen = await self.store.waiting()
         stale = [m.player_id for m, _raw in members if seen.get(m.player_id, 0) < now - STALE_MS]
@@ -88,6 +105,7 @@ class PoolRunner:
         report.waiting = len(live)
         blocked = await self.blocks([m.player_id for m, _raw in live]) \
             if self.blocks is not None and live else ()
+        pairing_started = time.perf_counter()
         by_pool: dict[str, list[tuple[Member, str]]] = defaultdict(list)
         for member, raw in live:
             by_pool[member.pool].append((member, raw))
@@ -102,20 +120,27 @@ class PoolRunner:
                     (one, one_raw), (two, two_raw) = (two, two_raw), (one, one_raw)
                 planned.append((Pairing(new_room_id(), pool_id, (one, two), now),
                                 (one_raw, two_raw)))
+        report.pairing_s = time.perf_counter() - pairing_started
+        await self.leading()
         made = await self.store.pair(self.node_id, planned)
         if made is None:
-            return report  # the lease went to another node meanwhile
+            raise LeaseLost()
         report.paired = len(made)
+        making_started = time.perf_counter()
         await self.make_all(made)
+        report.making_s = time.perf_counter() - making_started
         await self.store.forget_pairings(now - PAIRED_KEEP_MS)
         if report.paired or report.dropped:
-            log.info("pool wave: %d waiting, %d pairs, %d left", report.waiting,
-                     report.paired, report.dropped)
+            log.info("pool wave: %d waiting, %d pairs, %d left; pairing %.3f s, rooms %.3f s, "
+                     "in all %.3f s", report.waiting, report.paired, report.dropped,
+                     report.pairing_s, report.making_s, time.perf_counter() - started)
         return report
 
     async def make_all(self, pairings: Sequence[Pairing]) -> None:
-        """Make the pairings' rooms, a few at a time; each one made is no longer unmade."""
+        """Make the pairings' rooms, a few at a time (renewing the lease between); each one
+        made is no longer unmade."""
         for start in range(0, len(pairings), MAKING_AT_ONCE):
+            await self.leading()
             await asyncio.gather(*(self.make(p) for p in pairings[start:start + MAKING_AT_ONCE]))
 
     async def make(self, pairing: Pairing) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from ..platform.clock import now_ms
 from ..platform.errors import ArenaError, ErrorCode
 from ..rooms.commands import PlayerRef
+from .matching import Seeker, window
 from .pools import POOLS, find_pool
 from .rooms import PoolRooms
 from .store import Member, Pairing, PoolStore
@@ -46,7 +47,8 @@ class PoolService:
     async def status(self, player_id: str) -> dict[str, Any]:
         """The player's search: the pool they wait in (with since when and how many others
         wait there), or their last pairing, whose room is made now if it was not yet."""
-        standing = await self.store.poll(player_id, now_ms())
+        now = now_ms()
+        standing = await self.store.poll(player_id, now)
         member, paired = standing.member, standing.paired
         if paired is not None and await self.store.is_unmade(paired.room_id):
             await self.rooms.make(paired)
@@ -55,7 +57,9 @@ class PoolService:
         if member is not None:
             others = max(0, (await self.store.counts()).get(member.pool, 0) - 1)
         return {"pool": member.pool if member else None, "since": member.since if member else None,
-                "rating": member.rating if member else None, "others": others,
+                "rating": member.rating if member else None,
+                "window": window(Seeker(player_id, member.rating, member.since), now)
+                if member else None, "others": others,
                 "paired": pairing_view(paired, player_id) if paired else None}
 
     async def leave(self, player_id: str) -> bool:

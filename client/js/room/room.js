@@ -5,6 +5,7 @@
 import {
   ApiError, createRoom, joinRoom, loadName, loadToken, onlineCount, saveName, saveToken,
 } from "../common/api.js";
+import { resumeSeat } from "../common/account_api.js";
 import { ChatModel, chatterKey } from "./chat.js";
 import { RoomConnection } from "./connection.js";
 import { Board } from "../common/board.js";
@@ -434,6 +435,16 @@ export function mountRoom(main, roomId) {
   document.addEventListener("visibilitychange", onVisibility);
   document.addEventListener("keydown", onKey);
   conn.start();
+  // My seat by identity, without a token on this device (a rated pool's pairing, an accepted
+  // challenge, a daily game's "your turn" followed from another device): the server gives
+  // this device a token for it, and the page sits down; anyone else just watches.
+  if (!loadToken(roomId)) {
+    resumeSeat(roomId).then((answer) => {
+      saveToken(roomId, answer.token);
+      joinChoiceMade = true;
+      conn.takeSeat();
+    }, () => {});
+  }
 
   return () => {
     document.removeEventListener("visibilitychange", onVisibility);

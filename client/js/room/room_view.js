@@ -12,6 +12,7 @@ import { allows, clockLeft, formatClock } from "./state.js";
 import { el, tEl } from "../common/ui.js";
 import { resultExtras } from "./result_extras.js";
 
+const DAY_MS = 24 * 3600 * 1000;
 const COLOURS = { go: ["color.black", "color.white"], cells: ["color.x", "color.o"], drop: ["color.red", "color.yellow"] };
 export const LOW_TIME_MS = 20000;
 
@@ -36,6 +37,13 @@ function scrollWithin(box, child) {
   const top = child.offsetTop;
   if (top < box.scrollTop) box.scrollTop = top;
   else if (top + child.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + child.offsetHeight - box.clientHeight;
+}
+
+/** A clock face: "4:05", or, a day or more ahead (a daily game), "1d 23h". */
+function clockFace(ms) {
+  if (ms < DAY_MS) return formatClock(ms);
+  const hours = Math.floor(ms / 3600000);
+  return t("clock.face.days", { d: Math.floor(hours / 24), h: hours % 24 });
 }
 
 /** "0:45": whole seconds left, rounded up. */
@@ -283,11 +291,16 @@ export class RoomView {
       el("div", {}, el("div", { class: "pname" }, name), meta),
       left === null ? el("span") : el("span", {
         class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
-      }, formatClock(left)));
+      }, clockFace(left)));
     });
     // The server's clock says when neither side's time runs yet (it starts after each first move).
     if (state.clock && state.status === "playing" && state.clock.running === null) {
       rows.push(el("p", { class: "muted clock-note", id: "clock-note" }, t("room.clock.first")));
+    }
+    // A daily game waits for its players: they may leave and come back (docs/protocol.md §4).
+    if (state.clock && state.clock.days && state.status !== "finished") {
+      rows.push(el("p", { class: "muted clock-note", id: "daily-note" },
+        t(state.clock.days === 1 ? "room.daily.one" : "room.daily", { n: state.clock.days })));
     }
     const deadline = this.deadlineText(m);
     if (deadline) rows.push(el("p", { class: "deadline", id: "move-deadline" }, deadline));
@@ -335,7 +348,7 @@ export class RoomView {
   tickClocks(m) {
     for (const face of this.players.querySelectorAll("[data-clock]")) {
       const left = clockLeft(m.state.clock, Number(face.dataset.clock), m.now);
-      face.textContent = formatClock(left);
+      face.textContent = clockFace(left);
       face.classList.toggle("low", left < LOW_TIME_MS);
     }
     const deadline = this.players.querySelector("#move-deadline");
