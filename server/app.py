@@ -122,7 +122,7 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
         arena.service.after_commit.append(turns.on_commit)
         stack.push_async_callback(turns.close)
         app[POOL] = await stack.enter_async_context(
-            pool_node.running(pool_node.build(arena, social.blocks_among)))
+            pool_node.running(pool_node.build(arena, notes, social.blocks_among)))
         yield
 
 

@@ -11,8 +11,9 @@ out), the members, counts and pairings in Redis (`store`), the lease (`lease`), 
 (`runner.PoolRunner`), the rooms of pairings (`rooms.PoolRooms`), what a player does
 (`service.PoolService`), the node's wiring (`node`).
 
-Imports: server.play (the room service), server.rooms, server.platform, engine (the default
-AI level a room needs). Blocks come in as a function (`runner.BlockLookup`) from the app.
+Imports: server.notifications (who has a tab open, telling a player), server.play (the room
+service), server.rooms, server.platform, engine (the default AI level a room needs). Blocks
+come in as a function (`runner.BlockLookup`) from the app (server/relations/ sits beside).
 
 Other packages may use:
 - `pools`: `POOLS`, `Pool`, `find_pool`

@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+from ..notifications.node import Notifications
 from ..play.arena import Arena
 from .rooms import PoolRooms
 from .runner import BlockLookup, PoolRunner
@@ -21,11 +22,15 @@ class Pools:
     runner: PoolRunner
 
 
-def build(arena: Arena, blocks: BlockLookup | None = None) -> Pools:
+def build(arena: Arena, notifications: Notifications,
+          blocks: BlockLookup | None = None) -> Pools:
+    """The pools of a node: pairs never blocked (`blocks`), members kept while a tab of theirs
+    is open, pairings told on the players' sockets (`notifications`)."""
     store = PoolStore(arena.repo.redis)
     rooms = PoolRooms(arena)
-    return Pools(PoolService(store, rooms),
-                 PoolRunner(store, rooms, arena.settings.node_id, blocks))
+    return Pools(PoolService(store, rooms), PoolRunner(
+        store, rooms, arena.settings.node_id, blocks=blocks,
+        online=notifications.presence.online, tell=notifications.notifier.push))
 
 
 @contextlib.asynccontextmanager

@@ -6,12 +6,15 @@ holder dies another takes over within LEASE_MS. A holder too slow to renew in ti
 overloaded node) loses the lease to another node; what it still writes is refused by the fence,
 and the rooms it was making are made by the new holder (they are still unmade). A wave:
 1. makes the rooms of pairings still unmade (a holder that died after pairing, before making);
-2. drops the members whose page stopped asking (store.STALE_MS: a closed tab);
+2. drops the members who have left: no tab open (the player socket, on any node: `online`)
+   and no page that asked within store.STALE_MS;
 3. pairs each pool's members (server/pool/matching.py), never two players of whom one blocks
    the other (`blocks`), and commits the pairs in one fenced script (server/pool/store.py): a
    node that lost the lease meanwhile commits nothing;
-4. makes the rooms (server/pool/rooms.py) and forgets pairings older than PAIRED_KEEP_MS.
-Players learn of their pairing when their page next asks (`GET /api/pool`).
+4. makes the rooms (server/pool/rooms.py), tells both players on every tab they have open
+   (`tell`: a `pool_paired` message on the player socket), and forgets pairings older than
+   PAIRED_KEEP_MS. A page that missed the message finds the pairing when it asks
+   (`GET /api/pool`).
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ import logging
 import secrets
 import time
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..platform.clock import now_ms
 from ..platform.keys import new_room_id, pool_key
@@ -30,7 +34,7 @@ from ..platform.store import STORE_ERRORS
 from .lease import Lease
 from .matching import Seeker, pair
 from .rooms import PoolRooms
-from .store import PAIRED_KEEP_MS, STALE_MS, Member, Pairing, PoolStore
+from .store import PAIRED_KEEP_MS, STALE_MS, Member, Pairing, PoolStore, pairing_view
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +44,10 @@ MAKING_AT_ONCE = 32  # rooms made concurrently after a wave
 
 # Which pairs of players block each other, among those given: a set of frozenset({a, b}).
 BlockLookup = Callable[[Sequence[str]], Awaitable[Collection[frozenset[str]]]]
+# Which of the players given have a tab open (a player socket on a live node).
+OnlineLookup = Callable[[Iterable[str]], Awaitable[set[str]]]
+# Send a message to every tab of a player.
+Tell = Callable[[str, dict[str, Any]], Awaitable[None]]
 
 
 @dataclass(slots=True)
@@ -58,15 +66,20 @@ class LeaseLost(Exception):
 
 
 class PoolRunner:
-    def __init__(self, store: PoolStore, rooms: PoolRooms, node_id: str,
-                 blocks: BlockLookup | None = None) -> None:
+    def __init__(self, store: PoolStore, rooms: PoolRooms, node_id: str, *,
+                 blocks: BlockLookup | None = None, online: OnlineLookup | None = None,
+                 tell: Tell | None = None) -> None:
         self.store = store
         self.rooms = rooms
         self.node_id = node_id
         self.lease = Lease(store.redis, pool_key("lease"), node_id, LEASE_MS)
-        # Blocked pairs come from the relations between players (server/app.py wires it);
-        # None: nobody blocks anybody.
+        # From the packages above (server/app.py wires them): blocked pairs (server/relations/;
+        # None: nobody blocks anybody), who has a tab open and how to tell them
+        # (server/notifications/; None: only a page's asking keeps a player in the pool, and
+        # pages learn of a pairing by asking).
         self.blocks = blocks
+        self.online = online
+        self.tell = tell
 
     async def run(self) -> None:
         while True:
@@ -97,7 +110,9 @@ class PoolRunner:
         started = time.perf_counter()
         await self.make_all(await self.store.unmade())
         members, seen = await self.store.waiting()
-        stale = [m.player_id for m, _raw in members if seen.get(m.player_id, 0) < now - STALE_MS]
+        unseen = [m.player_id for m, _raw in members if seen.get(m.player_id, 0) < now - STALE_MS]
+        here = await self.online(unseen) if self.online is not None and unseen else set()
+        stale = [pid for pid in unseen if pid not in here]
         if stale:
             report.dropped = max(0, await self.store.drop(self.node_id, stale, now - STALE_MS))
         stale_ids = set(stale)
@@ -149,3 +164,8 @@ class PoolRunner:
             await self.store.made(pairing.room_id)
         except Exception:
             log.exception("pool room %s not made; the next wave tries again", pairing.room_id)
+            return
+        if self.tell is not None:
+            for member in pairing.seats:
+                view = pairing_view(pairing, member.player_id)
+                await self.tell(member.player_id, {"type": "pool_paired", "paired": view})

@@ -12,13 +12,7 @@ from ..rooms.commands import PlayerRef
 from .matching import Seeker, window
 from .pools import POOLS, find_pool
 from .rooms import PoolRooms
-from .store import Member, Pairing, PoolStore
-
-
-def pairing_view(pairing: Pairing, player_id: str) -> dict[str, Any]:
-    """A pairing as the paired player's page sees it."""
-    return {"room_id": pairing.room_id, "url": f"/r/{pairing.room_id}", "pool": pairing.pool,
-            "seat": pairing.seat_of(player_id), "at": pairing.at}
+from .store import Member, PoolStore, pairing_view
 
 
 class PoolService:

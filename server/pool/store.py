@@ -4,7 +4,8 @@ Keys (`keys.pool_key`, one hash tag, so each script below sees them all at once)
 - `members`  hash: player id -> the waiting player (`Member` as JSON, unchanged from join to
              pairing or leave: the pairing script recognises a membership by its exact text);
 - `seen`     hash: player id -> when the player's page last asked (ms): a player whose page has
-             not asked for STALE_MS has left (a closed tab), and the pairing node drops them;
+             not asked for STALE_MS, and who has no tab open, has left, and the pairing node
+             drops them (server/pool/runner.py);
 - `counts`   hash: pool id -> how many wait in it, kept by the same scripts;
 - `paired`   hash: player id -> their last pairing (JSON, `Pairing`), kept PAIRED_KEEP_MS;
 - `unmade`   hash: room id -> a pairing whose room may not exist yet (the node that paired died
@@ -146,6 +147,12 @@ class Pairing:
 
     def seat_of(self, player_id: str) -> int:
         return 1 if self.seats[0].player_id == player_id else 2
+
+
+def pairing_view(pairing: Pairing, player_id: str) -> dict[str, Any]:
+    """A pairing as the paired player's page sees it (docs/protocol.md §2i)."""
+    return {"room_id": pairing.room_id, "url": f"/r/{pairing.room_id}", "pool": pairing.pool,
+            "seat": pairing.seat_of(player_id), "at": pairing.at}
 
 
 @dataclass(slots=True, frozen=True)

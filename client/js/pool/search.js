@@ -1,15 +1,17 @@
-// A search in a rated pool, from this tab: join, ask every POLL_MS (that keeps the player's
-// place: a page that stops asking has left, docs/protocol.md §2i), and once paired go to the
-// game, seated. Joins again if the server dropped the search (asking was held up too long).
+// A search in a rated pool, from this tab: join, then go to the game, seated, once paired: told
+// at once on the player's socket (`pool_paired`, docs/protocol.md §3b), or found by asking every
+// POLL_MS (which also keeps the player's place while the socket is down, §2i). Joins again if
+// the server dropped the search.
 //
 // Events: `change` { status } (the server's answer: pool, since, rating, window, others), `end`
 // { reason: "paired" | "cancelled" | "error", code? }.
 
 import { ApiError } from "../common/api.js";
 import { openMySeat } from "../common/account_api.js";
+import { feed } from "../notifications/feed.js";
 import { joinPool, leavePool, leavePoolOnExit, poolStatus } from "./api.js";
 
-const POLL_MS = 3000;
+const POLL_MS = 5000;
 
 export class PoolSearch extends EventTarget {
   constructor() {
@@ -18,6 +20,9 @@ export class PoolSearch extends EventTarget {
     this.status = null;
     this.timer = null;
     this.onExit = () => leavePoolOnExit();
+    this.onPaired = (event) => {
+      if (this.active) this.go(event.detail.paired.room_id);
+    };
   }
 
   get active() {
@@ -32,6 +37,7 @@ export class PoolSearch extends EventTarget {
     this.stopTimer();
     this.pool = pool;
     window.addEventListener("pagehide", this.onExit);
+    feed.addEventListener("pool_paired", this.onPaired);
     try {
       this.show(await joinPool(pool));
       this.schedule();
@@ -50,8 +56,7 @@ export class PoolSearch extends EventTarget {
       const status = await poolStatus();
       if (!this.active) return;
       if (status.paired) {
-        this.end("paired");
-        await openMySeat(status.paired.room_id);
+        await this.go(status.paired.room_id);
         return;
       }
       this.show(status.pool ? status : await joinPool(this.pool));
@@ -59,6 +64,11 @@ export class PoolSearch extends EventTarget {
       // A lost request: the next one asks again (the place is kept for 20 s).
     }
     if (this.active) this.schedule();
+  }
+
+  async go(roomId) {
+    this.end("paired");
+    await openMySeat(roomId);
   }
 
   show(status) {
@@ -77,6 +87,7 @@ export class PoolSearch extends EventTarget {
     this.stopTimer();
     this.pool = null;
     window.removeEventListener("pagehide", this.onExit);
+    feed.removeEventListener("pool_paired", this.onPaired);
     this.emit("end", { reason, code });
   }
 

@@ -6,6 +6,7 @@ pairings or two rooms (docs/protocol.md §2i)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import secrets
@@ -22,13 +23,13 @@ from server.players.store_sql.schema import accounts, players, ratings, sessions
 from server.rooms import RoomState
 from tests.server.conftest import FAST_ENV
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]
 
 PLAYERS = 1000
 POOLS = ("gomoku-3+2", "caro-5+3")  # two pools, so a wave pairs more than one
 ARRIVALS_S = 8.0  # the players arrive over this long
-POLL_S = 6.0  # a waiting page asks this often (it must within 20 s, or it has left)
-WITHIN_S = 90.0  # all paired by then
+ASK_AFTER_S = 30.0  # a page not told of its pairing by then asks
+WITHIN_S = 180.0  # all paired by then (on a loaded machine: a quiet one takes ~30 s)
 HTTP_AT_ONCE = 24
 
 
@@ -69,38 +70,68 @@ async def paired_at_least(client: redis.Redis, count: int) -> None:
 
 
 class Page:
-    """One player's browser tab: joins a pool on a node, asks until paired."""
+    """One player's browser tab: the player's socket (`/ws/me`, which keeps the player in the
+    pool and brings the pairing), reconnected to the other node when its node dies, as the
+    web page's is; joins a pool and waits to be told of its pairing."""
 
     def __init__(self, http: aiohttp.ClientSession, token: str, pool: str) -> None:
         self.http, self.token, self.pool = http, token, pool
+        self.headers = {"Cookie": f"caro_session={self.token}"}
         self.paired: dict | None = None
+        self.told = asyncio.Event()
 
     async def call(self, nodes: list, method: str, path: str, body: dict | None = None) -> dict:
-        """Ask a live node (the first that answers: a dead node's page reconnects elsewhere)."""
+        """Ask a live node (the first that answers: a dead node's page goes elsewhere)."""
         for node in nodes:
             try:
-                async with self.http.request(
-                        method, node.url + path, json=body if method != "GET" else None,
-                        headers={"Cookie": f"caro_session={self.token}"}) as response:
+                async with self.http.request(method, node.url + path, headers=self.headers,
+                                             json=body if method != "GET" else None) as response:
                     assert response.status == 200, await response.text()
                     return await response.json()
             except aiohttp.ClientConnectionError:
                 continue
         raise AssertionError("no node answers")
 
+    async def socket(self, nodes: list, gate: asyncio.Semaphore) -> None:
+        """Keep the player's socket open on a live node until told of the pairing."""
+        while not self.told.is_set():
+            for node in nodes:
+                try:
+                    async with gate:
+                        ws = await self.http.ws_connect(f"{node.ws_url}/ws/me",
+                                                        headers=self.headers)
+                except aiohttp.ClientError:
+                    continue
+                async with ws:
+                    async for message in ws:
+                        data = json.loads(message.data)
+                        if data["type"] == "pool_paired":
+                            self.paired = data["paired"]
+                            self.told.set()
+                            return
+                break  # the node closed the socket (it died): open one again
+            await asyncio.sleep(0.5)
+
     async def search(self, nodes: list, gate: asyncio.Semaphore) -> None:
-        """Join, then ask every POLL_S until paired; join again if the search was dropped
-        (a page whose asking was held up past 20 s on a loaded machine), as the web page does."""
-        answer = {"pool": None, "paired": None}
-        while answer["paired"] is None:
-            if answer["pool"] is None:
-                async with gate:
-                    answer = await self.call(nodes, "POST", "/api/pool", {"pool": self.pool})
-                continue
-            await asyncio.sleep(POLL_S)
+        """Open the socket, join, wait to be told; ask (and join again if the search was
+        dropped) only if the message is long in coming."""
+        keeping = asyncio.create_task(self.socket(nodes, gate))
+        async with gate:
+            await self.call(nodes, "POST", "/api/pool", {"pool": self.pool})
+        while not self.told.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.told.wait(), ASK_AFTER_S)
+                break
             async with gate:
                 answer = await self.call(nodes, "GET", "/api/pool")
-        self.paired = answer["paired"]
+            if answer["paired"]:
+                self.paired = answer["paired"]
+                break
+            if answer["pool"] is None:
+                async with gate:
+                    await self.call(nodes, "POST", "/api/pool", {"pool": self.pool})
+        keeping.cancel()
+        await asyncio.gather(keeping, return_exceptions=True)
 
 
 async def test_two_pairing_nodes_never_pair_a_player_twice_and_one_takes_over(
@@ -108,11 +139,12 @@ async def test_two_pairing_nodes_never_pair_a_player_twice_and_one_takes_over(
     store = redis_factory.start()
     database = postgres_server.create_database()
     nodes = server_factory.start_many(["pool-a", "pool-b"], redis_url=store.url,
-                                      env=FAST_ENV | {"DATABASE_URL": database})
+                                      env=FAST_ENV | {"DATABASE_URL": database,
+                                                       "MAX_SOCKETS_PER_IP": "0"})
     made = await make_accounts(database)
     client = redis.from_url(store.url, decode_responses=True)
     gate = asyncio.Semaphore(HTTP_AT_ONCE)
-    async with aiohttp.ClientSession() as http:
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
         pages = [Page(http, token, pool) for _pid, token, _rating, pool in made]
 
         async def arrive(n: int, page: Page) -> None:
