@@ -9,7 +9,8 @@ second spread over the pairs: each challenger challenges their player (`POST /ap
 on node A), waits for the notification on the other's tab, and withdraws it (`POST .../cancel`,
 a live-only notification). Prints, per kind, the end-to-end latency (the request sent to the
 tab's receipt, client clocks: one machine) and the part after the server made it (the item's
-`created_at` to the receipt), p50 / p99 / max.
+`created_at` to the receipt), p50 / p99 / max, and the CPU each node spent per challenge (a
+number the machine's other load does not change much, unlike the latencies).
 
 Run from the repository root:
     .venv/bin/python -m bench.notifications                  # 100 pairs, 20 a second, 20 s
@@ -29,6 +30,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import aiohttp
+import psutil
 
 from bench.stats import percentile
 from server.platform.tokens import hash_token
@@ -41,6 +43,12 @@ NODE_ENV = {"AI_WORKERS": "1", "LOG_LEVEL": "WARNING", "CHALLENGES_PER_MINUTE": 
             "MAX_SOCKETS_PER_IP": "0"}
 WAIT_S = 30.0
 GAME = {"variant": "gomoku", "clock": {"initial_s": 300, "increment_s": 3}}
+
+
+def cpu_s(node) -> float:
+    """CPU seconds the node's process has used (user + system)."""
+    times = psutil.Process(node.process.pid).cpu_times()
+    return times.user + times.system
 
 
 async def make_accounts(database: str, count: int) -> list[tuple[str, str]]:
@@ -123,6 +131,7 @@ async def run(pairs: int, rate: float, seconds: float) -> None:
                 await one_round(sessions[pair], node_a.url, targets[pair][0], tabs[pair],
                                 results)
 
+        cpu_before = [cpu_s(node) for node in (node_a, node_b)]
         rounds, start = [], time.monotonic()
         for n in range(int(rate * seconds)):
             delay = start + n / rate - time.monotonic()
@@ -131,6 +140,8 @@ async def run(pairs: int, rate: float, seconds: float) -> None:
             rounds.append(asyncio.create_task(in_turn(n % pairs)))
         await asyncio.gather(*rounds)
         took = time.monotonic() - start
+        cpu_ms = [(cpu_s(node) - before) * 1000 / len(rounds)
+                  for node, before in zip((node_a, node_b), cpu_before, strict=True)]
         for reader in readers:
             reader.cancel()
         for session in sessions:
@@ -148,6 +159,8 @@ async def run(pairs: int, rate: float, seconds: float) -> None:
             print(f"| {kind} | {len(values)} | {percentile(end_to_end, .5):.1f} ms | "
                   f"{percentile(end_to_end, .99):.1f} ms | {max(end_to_end):.1f} ms | "
                   f"{percentile(after, .5):.1f} ms | {percentile(after, .99):.1f} ms |")
+        print(f"\nCPU per challenge and its withdrawal (both notifications): node A (the "
+              f"requests) {cpu_ms[0]:.1f} ms, node B (the tabs) {cpu_ms[1]:.1f} ms")
     finally:
         factory.close()
         redis_servers.close()

@@ -7,6 +7,7 @@
 // the bell and the prompts of challenges to this player, on every page.
 
 import { mountAccount } from "./common/account.js";
+import { onWhoAmI } from "./common/account_api.js";
 import { limitInput, loadName, saveName } from "./common/api.js";
 import { svgEl } from "./common/board_svg.js";
 import { applyStatic, lang, onLangChange, setLang, t } from "./common/i18n.js";
@@ -79,8 +80,50 @@ function setupMute() {
   show();
 }
 
+/**
+ * The top bar's menu: on a narrow screen the name, account and language fold behind one
+ * button (a header that fits a phone); it closes on a choice of page, outside or Escape.
+ */
+function setupMenu() {
+  const button = document.getElementById("menu-btn");
+  const menu = document.getElementById("topbar-menu");
+  const svg = svgEl("svg", { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true" }, button);
+  svgEl("path", { d: "M4 7h16M4 12h16M4 17h16", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }, svg);
+  const setOpen = (open) => {
+    menu.classList.toggle("open", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => setOpen(!menu.classList.contains("open")));
+  // On the press, not the click: a button in the menu may re-render (and leave the page)
+  // before its click reaches the document.
+  document.addEventListener("pointerdown", (e) => {
+    if (!e.target.closest("#topbar-menu, #menu-btn")) setOpen(false);
+  });
+  menu.addEventListener("click", (e) => {
+    if (e.target.closest("a[data-link]")) setOpen(false);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && menu.classList.contains("open")) {
+      setOpen(false);
+      button.focus();
+    }
+  });
+  window.addEventListener("popstate", () => setOpen(false));
+  // Logging in or out is done with the menu: it closes (the account corner shows the result).
+  let account;
+  onWhoAmI((who) => {
+    const now = (who && who.username) || null;
+    if (account !== undefined && now !== account) setOpen(false);
+    account = now;
+  });
+}
+
 function setupTopbar() {
   const nameInput = document.getElementById("display-name");
+  // An account's username names its player: no name to type while logged in.
+  onWhoAmI((who) => {
+    document.getElementById("name-field").hidden = Boolean(who && who.username);
+  });
   limitInput(nameInput, "name");
   nameInput.value = loadName();
   nameInput.addEventListener("change", () => {
@@ -107,6 +150,7 @@ function setupTopbar() {
 setRenderer(route);
 setupTopbar();
 setupMute();
+setupMenu();
 route();
 mountChallengePrompts();
 feed.start();

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from ..moderation.service import REASONS, REPORT_TEXT_CHARS
 from ..platform.errors import ArenaError, ErrorCode
+from ..platform.user_text import TextError, check_chat_line
 from .bodies import Body, decode, read_body
 from .context import MODERATION
 from .identity import player_of
@@ -33,11 +34,23 @@ class MuteBody(Body, frozen=True):
     muted: bool
 
 
+def report_text(text: str) -> str:
+    """The report's words, trimmed: lines of what a chat line may hold (no control characters
+    or bidirectional overrides), else `bad_request`."""
+    try:
+        for line in text.splitlines():
+            check_chat_line(line)
+    except TextError as error:
+        raise ArenaError(ErrorCode.BAD_REQUEST, str(error)) from None
+    return text.strip()
+
+
 @store_route
 async def post_report(request: web.Request) -> web.Response:
     body = decode(await read_body(request), ReportBody)
+    text = report_text(body.text)
     report_id = await request.app[MODERATION].report(
-        await player_of(request), body.username, body.reason, body.text.strip(), body.room_id,
+        await player_of(request), body.username, body.reason, text, body.room_id,
         client_address(request))
     return web.json_response({"id": report_id}, status=201)
 

@@ -71,4 +71,4 @@ def summary(state: RoomState, seat: int) -> dict[str, Any]:
             "variant": state.variant, "status": state.status.value, "rated": state.rated,
             "moves": len(state.moves), "your_turn": playing and state.turn == seat,
             "deadline": state.flag_deadline(), "days": clock.days if clock else None,
-            "opponent": (o.to_public() if (o := state.seat(3 - seat)) else None)}
+            "seats": state.public_seats()}

@@ -116,3 +116,24 @@ def test_an_anonymous_challenge_by_link_is_taken_up_by_whoever_opens_it(players)
     assert lan.page.url == minh.page.url
     expect(lan.page.locator(".player .pmeta", has_text="you")).to_have_count(1)
     expect(minh.page.locator(".player .pmeta", has_text="you")).to_have_count(1)
+
+
+def test_after_a_game_the_result_card_challenges_the_opponent_again(players):
+    lan, lan_name = signed_up(players, "lan")
+    minh, minh_name = signed_up(players, "minh")
+    send_challenge(lan, minh_name, game="tictactoe", clock="none", colour="first")
+    minh.page.locator(".challenge-prompt .accept-btn").click()
+    expect(lan.page).to_have_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
+    for mover, cell in ((lan, "a1"), (minh, "b1"), (lan, "a2"), (minh, "b2"), (lan, "a3")):
+        mover.play(cell)
+    again = minh.page.locator("#result-challenge")
+    expect(again).to_have_text(f"Challenge {lan_name}")
+    again.click()
+    dialog = minh.page.locator("#challenge-dialog")
+    expect(dialog.locator("h2")).to_have_text(f"Challenge {lan_name}")
+    expect(dialog.locator("#challenge-variant")).to_have_value("tictactoe")
+    expect(dialog.locator("#challenge-clock")).to_have_value("none")
+    minh.shot("challenge-again")
+    dialog.locator("#challenge-send").click()
+    expect(lan.page.locator(".challenge-prompt .prompt-title")).to_have_text(
+        f"{minh_name} challenges you")

@@ -39,6 +39,7 @@ def test_follow_from_a_profile_then_see_them_online_playing_and_watch(players, s
     assert lan.page.url == minh.page.url
 
     lan.page.goto(lan.base_url + "/following")
+    lan.open_menu()
     lan.page.select_option("#lang-select", "vi")
     expect(lan.page.locator("#friends h1")).to_have_text("Bạn bè")
     expect(row.locator(".presence-badge")).to_contain_text("Đang chơi")

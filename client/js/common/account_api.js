@@ -44,7 +44,9 @@ export async function openMySeat(roomId) {
   if (!loadToken(roomId)) saveToken(roomId, (await resumeSeat(roomId)).token);
   navigate(`/r/${enc(roomId)}`);
 }
-export const game = (gameId) => call("GET", `/api/games/${enc(gameId)}`);
+/** An archived game; `waitMs`: a game just ended is waited for that long (docs/protocol.md §2b). */
+export const game = (gameId, waitMs = 0) =>
+  call("GET", waitMs ? `/api/games/${enc(gameId)}?wait_ms=${waitMs}` : `/api/games/${enc(gameId)}`);
 export const player = (username) => call("GET", `/api/players/${enc(username)}`);
 /** { variant, players: [{ username, rating, rd, games }] }: the best established ratings. */
 export const leaderboard = (variant) => call("GET", `/api/leaderboard/${enc(variant)}`);

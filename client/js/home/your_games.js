@@ -9,16 +9,16 @@ import { games as fetchGames, myRooms, resumeSeat } from "../common/account_api.
 import { gameList } from "../common/game_list.js";
 import { variantLabel } from "../common/variant_title.js";
 import { errorText, t } from "../common/i18n.js";
-import { playerName } from "../common/players.js";
+import { playerName, playerTag } from "../common/players.js";
 import { navigate } from "../common/router.js";
 import { clockText, timeLeftText } from "../common/time_control.js";
 import { el, tEl, toast } from "../common/ui.js";
 
 /** "Your turn · 23 h left" / "Lan's turn" in a game being played; the clock of a daily one. */
-function turnLine(room) {
+function turnLine(room, opponent) {
   if (room.status !== "playing") return null;
   const left = room.deadline ? timeLeftText(room.deadline - Date.now()) : null;
-  const whose = room.your_turn ? t("games.your_turn") : t("games.their_turn", { name: playerName(room.opponent) });
+  const whose = room.your_turn ? t("games.your_turn") : t("games.their_turn", { name: playerName(opponent) });
   return el("div", { class: `game-turn${room.your_turn ? " yours" : ""}` },
     [whose, room.days ? clockText({ days: room.days }) : null, room.your_turn ? left : null]
       .filter(Boolean).join(" · "));
@@ -39,8 +39,12 @@ function resumeItem(room) {
     }
     navigate(room.url);
   });
+  const opponent = room.seats && room.seats[String(3 - room.seat)];
   return el("li", { class: `lobby-item${room.your_turn ? " your-turn" : ""}`, "data-room": room.room_id },
-    el("div", {}, el("div", { class: "lobby-game" }, variantLabel(room.variant)), turnLine(room)),
+    el("div", {},
+      el("div", { class: "lobby-game" }, variantLabel(room.variant)),
+      opponent ? el("div", { class: "lobby-meta" }, t("games.vs"), " ", playerTag(opponent, { link: false })) : null,
+      turnLine(room, opponent)),
     button);
 }
 

@@ -86,8 +86,10 @@ async def test_a_closed_account_is_logged_out_cannot_log_in_and_is_not_found(
 
 
 @pytest.mark.parametrize("body", [
-    {"username": "x", "reason": "ugly"}, {"reason": "spam"}, {"username": "x", "reason": "spam",
-                                                             "text": "t" * 501},
+    {"username": "x", "reason": "ugly"}, {"reason": "spam"},
+    {"username": "x", "reason": "spam", "text": "t" * 501},
+    {"username": "x", "reason": "spam", "text": "evil \u202e reversed"},
+    {"username": "x", "reason": "spam", "text": "bell \x07"},
 ])
 async def test_a_malformed_report_is_refused(visitors, body):
     lan = visitors()
