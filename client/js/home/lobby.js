@@ -6,11 +6,13 @@
 import { ApiError, joinRoom, liveRooms, loadName, loadToken, openRooms, saveToken } from "../common/api.js";
 import { whoAmI } from "../common/account_api.js";
 import { errorText, t } from "../common/i18n.js";
-import { playerName, playerTag } from "../common/players.js";
+import { boardStyle } from "../common/board_svg.js";
+import { playerTag } from "../common/players.js";
 import { navigate } from "../common/router.js";
 import { clockText } from "../common/time_control.js";
-import { el, tEl, toast } from "../common/ui.js";
+import { el, tEl, tNodes, toast } from "../common/ui.js";
 import { variantLabel } from "../common/variant_title.js";
+import { boardOf, knownBoard } from "../common/variants.js";
 
 const LIVE_SHOWN = 8;
 const NEWCOMER = 1500; // an account's rating in a game it has not played (docs/protocol.md §2d)
@@ -59,19 +61,29 @@ function seekItem(room, who) {
   return el("li", { class: "lobby-item seek", "data-room": room.room_id },
     el("div", { class: "seek-body" },
       el("div", { class: "lobby-game" }, variantLabel(room.variant)),
-      el("div", { class: "seek-player" }, playerTag(host)),
+      el("div", { class: "seek-player lobby-players" }, ...tNodes("home.lobby.by", { name: playerTag(host) })),
       el("div", { class: "lobby-meta" }, terms(room)),
       why ? el("div", { class: "seek-why muted" }, t(why)) : null),
     join);
 }
 
+/** "alice 1500? vs Computer · level 3, Club": who plays a game being watched, by the one rule,
+ *  with their stones once the board is known (the next refresh). */
+function playersLine(room) {
+  const board = knownBoard(room.variant);
+  if (!board) boardOf(room.variant).catch(() => {});
+  const style = board ? boardStyle(board) : null;
+  return tNodes("home.live.vs", {
+    a: playerTag(room.seats["1"], { seat: 1, style, link: false }),
+    b: playerTag(room.seats["2"], { seat: 2, style, link: false }),
+  });
+}
+
 function liveItem(room) {
-  const seats = room.seats || {};
   return el("li", { class: "lobby-item" },
     el("div", {},
       el("div", { class: "lobby-game" }, variantLabel(room.variant)),
-      el("div", { class: "lobby-players" },
-        t("home.live.vs", { a: playerName(seats["1"]), b: playerName(seats["2"]) })),
+      room.seats ? el("div", { class: "lobby-players" }, ...playersLine(room)) : null,
       el("div", { class: "lobby-meta" }, terms(room))),
     el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
