@@ -5,7 +5,7 @@ SQL archive (migrated) and the services: the live-play arena (server/play/arena.
 analysis service (server/analysis/), the archive consumers (server/players/archive.py), the
 notifications (server/notifications/node.py), follows and blocks (server/relations/),
 challenges (server/challenges/), moderation (server/moderation/), the daily games' turn notices
-(server/daily/) and the rated pools (server/pool/). They
+(server/daily/), the rated pools (server/pool/) and the puzzles (server/puzzles/). They
 live in the app context under the keys of server/http/context.py. Each function in
 `ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
 which run after the services exist): the HTTP API (server/http/) and the socket endpoint
@@ -40,6 +40,7 @@ from .http import (
     player_rooms,
     players,
     pool,
+    puzzles,
     relations,
     rooms,
     variants,
@@ -52,6 +53,7 @@ from .http.context import (
     NOTIFICATIONS,
     OUTBOX,
     POOL,
+    PUZZLES,
     REDIS,
     RELATIONS,
     SETTINGS,
@@ -66,6 +68,8 @@ from .play import arena as play
 from .players.archive import archive_consumers
 from .players.store_sql import context as sql_store
 from .pool import node as pool_node
+from .puzzles.miner import PuzzleMiner
+from .puzzles.service import PuzzleService
 from .relations import service as relation_service
 from .sockets import endpoint as sockets
 from .sockets import player_socket
@@ -123,6 +127,13 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
         stack.push_async_callback(turns.close)
         app[POOL] = await stack.enter_async_context(
             pool_node.running(pool_node.build(arena, notes, social.blocks_among)))
+        app[PUZZLES] = PuzzleService(engine, client)
+        await app[PUZZLES].seed()
+        if settings.puzzle_workers:
+            miner = PuzzleMiner(engine, client, arena.metrics, arena.pool,
+                                settings.puzzle_workers, settings.node_id)
+            miner.start()
+            stack.push_async_callback(miner.close)
         yield
 
 
@@ -146,6 +157,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     challenges.setup,
     moderation.setup,
     pool.setup,
+    puzzles.setup,
 )
 
 

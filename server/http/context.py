@@ -18,6 +18,7 @@ from ..notifications.node import Notifications
 from ..platform.settings import Settings
 from ..play.arena import Arena
 from ..pool.node import Pools
+from ..puzzles.service import PuzzleService
 from ..relations.service import Relations
 
 SETTINGS = web.AppKey("settings", Settings)
@@ -31,3 +32,4 @@ RELATIONS = web.AppKey("relations", Relations)  # follows and blocks (server/rel
 CHALLENGES = web.AppKey("challenges", ChallengeService)  # server/challenges/
 MODERATION = web.AppKey("moderation", Moderation)  # reports, mute, close (server/moderation/)
 POOL = web.AppKey("pool", Pools)  # the rated pools (server/pool/node.py)
+PUZZLES = web.AppKey("puzzles", PuzzleService)  # server/puzzles/service.py

@@ -1,4 +1,4 @@
-"""HTTP routes of docs/protocol.md §2i, the rated pools: how many wait in each, join one, ask
+"""HTTP routes of docs/protocol.md §2j, the rated pools: how many wait in each, join one, ask
 how the search goes (a page asks every few seconds while it waits: that keeps its place), leave.
 """
 

@@ -70,6 +70,11 @@ class ErrorCode(enum.StrEnum):
     ACCOUNT_CLOSED = "account_closed"
     MUTED = "muted"
     REPORT_NOT_FOUND = "report_not_found"
+    PUZZLE_NOT_FOUND = "puzzle_not_found"
+    PUZZLE_OUT_OF_STEP = "puzzle_out_of_step"
+    PUZZLE_FINISHED = "puzzle_finished"
+    PUZZLE_NOT_FINISHED = "puzzle_not_finished"
+    NO_PUZZLE_LEFT = "no_puzzle_left"
     INTERNAL_ERROR = "internal_error"
     RATING_OUT_OF_RANGE = "rating_out_of_range"
     BAD_POOL = "bad_pool"
@@ -107,6 +112,11 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.REPORT_NOT_FOUND: 404,
     ErrorCode.RATING_OUT_OF_RANGE: 403,
     ErrorCode.BAD_POOL: 404,
+    ErrorCode.PUZZLE_NOT_FOUND: 404,
+    ErrorCode.PUZZLE_OUT_OF_STEP: 409,
+    ErrorCode.PUZZLE_FINISHED: 409,
+    ErrorCode.PUZZLE_NOT_FINISHED: 403,
+    ErrorCode.NO_PUZZLE_LEFT: 404,
 }
 
 

@@ -258,3 +258,21 @@ def pool_key(name: str) -> str:
     exist yet). One tag for all: the pairing script checks the lease and moves players from
     `members` to `paired` atomically."""
     return f"pool:{{pool}}:{name}"
+
+
+# ------------------------------------------------------------------------------ puzzles
+
+def puzzle_served_key(player_id: str, scope: str) -> str:
+    """String: the puzzle last given to a player for one kind of request (variant, theme,
+    streak step), so a reload shows the same puzzle until it is played (server/puzzles/)."""
+    return f"puzzle:served:{{{player_id}}}:{scope}"
+
+
+def puzzle_daily_key(day: str) -> str:
+    """String: the daily puzzle of a UTC day, chosen by the first node asked (SET NX)."""
+    return f"puzzle:daily:{day}"
+
+
+# The lease of the node mining newly archived games for puzzles (server/puzzles/miner.py):
+# one node at a time, renewed while it mines.
+PUZZLE_MINER_LEASE = "puzzle:miner"

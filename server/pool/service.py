@@ -1,4 +1,4 @@
-"""What a player does with the rated pools (docs/protocol.md §2i): see how many wait in each,
+"""What a player does with the rated pools (docs/protocol.md §2j): see how many wait in each,
 join one, ask how the search goes (which keeps their place: a page that stops asking has left),
 leave. The pairing itself is the runner's (server/pool/runner.py)."""
 

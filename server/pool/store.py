@@ -150,7 +150,7 @@ class Pairing:
 
 
 def pairing_view(pairing: Pairing, player_id: str) -> dict[str, Any]:
-    """A pairing as the paired player's page sees it (docs/protocol.md §2i)."""
+    """A pairing as the paired player's page sees it (docs/protocol.md §2j)."""
     return {"room_id": pairing.room_id, "url": f"/r/{pairing.room_id}", "pool": pairing.pool,
             "seat": pairing.seat_of(player_id), "at": pairing.at}
 

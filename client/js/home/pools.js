@@ -1,5 +1,5 @@
 // "Rated pools" on the home page: for the chosen game, one button per clock with how many
-// players wait in its pool (docs/protocol.md §2i); a logged-in player clicks one to be paired
+// players wait in its pool (docs/protocol.md §2j); a logged-in player clicks one to be paired
 // by rating, and sees the search (waiting time, the ratings accepted now, how many others wait)
 // with Cancel until the game starts. Quick play with "rated" ticked searches here too.
 

@@ -1,4 +1,4 @@
-// HTTP calls for the rated pools (docs/protocol.md §2i).
+// HTTP calls for the rated pools (docs/protocol.md §2j).
 
 import { request } from "../common/api.js";
 

@@ -1,6 +1,6 @@
 // A search in a rated pool, from this tab: join, then go to the game, seated, once paired: told
 // at once on the player's socket (`pool_paired`, docs/protocol.md §3b), or found by asking every
-// POLL_MS (which also keeps the player's place while the socket is down, §2i). Joins again if
+// POLL_MS (which also keeps the player's place while the socket is down, §2j). Joins again if
 // the server dropped the search.
 //
 // Events: `change` { status } (the server's answer: pool, since, rating, window, others), `end`

@@ -6,7 +6,7 @@ Each player is a browser tab: the player's socket (`/ws/me`, on a live node: it 
 player in the pool and brings the pairing, `pool_paired`), reconnected to the other node when
 its node dies as the web page's is; it joins a pool over HTTP and, until told, asks
 `GET /api/pool` every few seconds as the web page does (client/js/pool/search.js; docs/
-protocol.md §2i, §3b): a tab whose socket was being reopened when its pairing was told finds
+protocol.md §2j, §3b): a tab whose socket was being reopened when its pairing was told finds
 it so.
 """
 

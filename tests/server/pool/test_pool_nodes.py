@@ -1,7 +1,7 @@
 """Two pairing nodes, one real Redis and one real PostgreSQL, logged-in players joining rated
 pools over HTTP on both nodes with their player socket open: the node holding the pairing lease
 is killed (kill -9) mid-run, the other takes the lease over and pairs the rest, and no player is
-ever in two pairings or two rooms (docs/protocol.md §2i). A scaled-down run of
+ever in two pairings or two rooms (docs/protocol.md §2j). A scaled-down run of
 bench/pool_nodes.py (1,000 players): the code is shared (tests/server/pool/crowd.py)."""
 
 from __future__ import annotations
