@@ -349,6 +349,7 @@ export function mountHome(main) {
     return GAMES.includes(game) ? game : "caro";
   };
   const pools = poolsCard(chosenGame);
+  const yourGames = yourGamesCard();
   const [howTo, drawHowTo] = buildHowTo();
   const [quickStart, drawRule] = buildQuickStart(form, pools);
   main.appendChild(el("div", { class: "home" },
@@ -356,7 +357,7 @@ export function mountHome(main) {
       homeLinks()),
     quickStart,
     form,
-    el("div", { class: "side-col" }, yourGamesCard(), pools.section, lobby.section, howTo)));
+    el("div", { class: "side-col" }, yourGames.card, pools.section, lobby.section, howTo)));
   let ladder = null;
   aiLevels().then((answer) => {
     ladder = answer;
@@ -396,5 +397,6 @@ export function mountHome(main) {
     stopLang();
     lobby.stop();
     pools.stop();
+    yourGames.stop();
   };
 }
