@@ -31,7 +31,8 @@ def test_a_daily_game_s_your_turn_shows_on_the_bell_and_home_across_a_reload(pla
     expect(minh.page.locator("#bell-count")).to_have_text("1")
     game = minh.page.locator("#your-unfinished .lobby-item").first
     expect(game).to_have_class(re.compile(r"\byour-turn\b"))
-    expect(game.locator(".game-turn")).to_have_text(re.compile(r"^Đến lượt bạn · 1 ngày một nước · "))
+    expect(game.locator(".game-turn")).to_have_text(
+        re.compile(r"^Đến lượt bạn · 1 ngày một nước · còn 23 giờ$"))
     minh.page.reload()
     expect(minh.page.locator("#bell-count")).to_have_text("1")
     expect(game.locator(".game-turn")).to_contain_text("Đến lượt bạn")
