@@ -4,7 +4,8 @@
 SQL archive (migrated) and the services: the live-play arena (server/play/arena.py), the
 analysis service (server/analysis/), the archive consumers (server/players/archive.py), the
 notifications (server/notifications/node.py), follows and blocks (server/relations/),
-challenges (server/challenges/) and moderation (server/moderation/). They
+challenges (server/challenges/), moderation (server/moderation/) and tournaments
+(server/tournaments/, with the node's tournament director). They
 live in the app context under the keys of server/http/context.py. Each function in
 `ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
 which run after the services exist): the HTTP API (server/http/) and the socket endpoint
@@ -39,6 +40,7 @@ from .http import (
     players,
     relations,
     rooms,
+    tournaments,
     variants,
 )
 from .http.context import (
@@ -52,6 +54,7 @@ from .http.context import (
     RELATIONS,
     SETTINGS,
     SQL,
+    TOURNAMENTS,
 )
 from .http.health import ping
 from .moderation import service as moderation_service
@@ -64,6 +67,7 @@ from .players.store_sql import context as sql_store
 from .relations import service as relation_service
 from .sockets import endpoint as sockets
 from .sockets import player_socket
+from .tournaments import service as tournament_service
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +117,8 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
         app[CHALLENGES] = challenge_service.build(arena, notes.notifier, social)
         mods = app[MODERATION] = moderation_service.build(arena, engine)
         arena.chat.sender_checks.append(mods.check_chat)
+        app[TOURNAMENTS] = await stack.enter_async_context(tournament_service.running(
+            tournament_service.build(arena, engine, app[OUTBOX], notes.notifier)))
         yield
 
 
@@ -135,6 +141,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     relations.setup,
     challenges.setup,
     moderation.setup,
+    tournaments.setup,
 )
 
 

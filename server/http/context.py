@@ -18,6 +18,7 @@ from ..notifications.node import Notifications
 from ..platform.settings import Settings
 from ..play.arena import Arena
 from ..relations.service import Relations
+from ..tournaments.service import Tournaments
 
 SETTINGS = web.AppKey("settings", Settings)
 REDIS = web.AppKey("redis", redis.Redis)
@@ -29,3 +30,4 @@ NOTIFICATIONS = web.AppKey("notifications", Notifications)  # server/notificatio
 RELATIONS = web.AppKey("relations", Relations)  # follows and blocks (server/relations/)
 CHALLENGES = web.AppKey("challenges", ChallengeService)  # server/challenges/
 MODERATION = web.AppKey("moderation", Moderation)  # reports, mute, close (server/moderation/)
+TOURNAMENTS = web.AppKey("tournaments", Tournaments)  # server/tournaments/ (and its director)

@@ -68,6 +68,9 @@ class Settings:
                                            # client IP: three times as many); 0: no limit
     reports_per_hour: int = 10             # reports of players per reporter (per client IP:
                                            # three times as many); 0: no limit
+    tournaments_per_hour: int = 5          # tournaments created per account (per client IP:
+                                           # three times as many); 0: no limit
+    tournament_grace_s: int = 30           # a paired player who has not moved by then loses
     data_dir: Path = Path("data")          # where the embedded SQL database file lives
     database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
@@ -119,6 +122,10 @@ class Settings:
                                            defaults.challenges_per_minute, minimum=0),
             reports_per_hour=_env_int(env, "REPORTS_PER_HOUR", defaults.reports_per_hour,
                                       minimum=0),
+            tournaments_per_hour=_env_int(env, "TOURNAMENTS_PER_HOUR",
+                                          defaults.tournaments_per_hour, minimum=0),
+            tournament_grace_s=_env_int(env, "TOURNAMENT_GRACE_S", defaults.tournament_grace_s,
+                                        minimum=1),
             data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
             database_url=_env_database_url(env, "DATABASE_URL"),
         )
