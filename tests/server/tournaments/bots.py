@@ -25,6 +25,7 @@ class Bot:
     notified: set[str] = field(default_factory=set)   # rooms a notification named
     played: list[str] = field(default_factory=list)   # rooms played, in order
     tab: Player | None = None
+    think_s: float = 0.0  # before each move: long enough games for a node to die mid-game
 
     @classmethod
     async def sign_up(cls, base_url: str, n: int) -> Bot:
@@ -33,6 +34,13 @@ class Bot:
         bot = cls(visitor, username, random.Random(n))
         bot.tab = await visitor.player_socket()
         return bot
+
+    async def move_to(self, base_url: str) -> None:
+        """Talk to another node from now on (the session cookie is valid on every node)."""
+        assert self.tab is not None
+        await self.tab.close()
+        self.visitor.base_url = base_url
+        self.tab = await self.visitor.player_socket()
 
     async def join(self, tournament_id: str, **body: Any) -> None:
         status, answer = await self.visitor.post(f"/api/tournaments/{tournament_id}/join", body)
@@ -77,6 +85,7 @@ class Bot:
             while not over:
                 if 1 + len(moves) % 2 == mine and len(moves) < len(CELLS):
                     free = [c for c in CELLS if c not in moves]
+                    await asyncio.sleep(self.think_s)
                     answer = await socket.command("move", move=self.rng.choice(free))
                     if answer["type"] == "move":
                         moves.append(answer["move"])
