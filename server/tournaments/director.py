@@ -1,9 +1,10 @@
 """The director: what pairs and advances each tournament, on exactly one node at a time.
 
 Every node runs `Director.run`. Each tick (TICK_S) it goes through the tournaments still to run
-and, for each, takes or renews that tournament's lease (server/platform/lease.py); the node
-holding it does one step, the others nothing. A node killed with -9 stops renewing; its leases
-expire after LEASE_MS and the next tick of another node takes them over.
+and, for each, takes or renews that tournament's lease (the rated pools' `Lease`,
+server/pool/lease.py); the node holding it does one step, the others nothing. A node killed
+with -9 stops renewing; its leases expire after LEASE_MS and the next tick of another node
+takes them over.
 
 A step (`step`) keeps no state in memory between ticks: it reads the tournament from Redis,
 looks at its games' rooms (results, a missed start), works out the next state (progress.py,
@@ -28,8 +29,8 @@ from ..notifications.kinds import Kind
 from ..notifications.service import Notifier
 from ..platform.clock import now_ms
 from ..platform.keys import new_room_id, tournament_lease_key
-from ..platform.lease import Lease
 from ..platform.store import STORE_ERRORS
+from ..pool.lease import Lease
 from . import archive
 from .progress import advance
 from .results import Game, Result

@@ -3,9 +3,10 @@
 (`tournaments:active:<database>`).
 
 Every change is a compare-and-set on the version (`replace`). The director's changes are also
-fenced by its lease (server/platform/lease.py): the script refuses them, `not_director`, once
-the lease names another node, so a director paused past its lease can never pair a round
-that the node which took over has paired already. A player's join or leave needs no lease.
+fenced by its lease (the rated pools' `Lease`, server/pool/lease.py): the script refuses them,
+`not_director`, once the lease names another node, so a director paused past its lease can
+never pair a round that the node which took over has paired already. A player's join or leave
+needs no lease.
 A finished tournament's value stays a day after it is archived in SQL, then SQL alone serves.
 """
 
@@ -18,10 +19,15 @@ import redis.asyncio as redis
 
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.keys import tournament_key, tournament_lease_key, tournaments_active_key
-from ..platform.lease import FENCE
 from .tournament import Tournament
 
 KEEP_FINISHED_S = 86_400
+
+# The start of a fenced script: KEYS[1] the lease, ARGV[1] the writer's node id (or "" for a
+# write that needs no lease: a player joining). Returns -1 when the writer does not hold it.
+FENCE = """
+if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+"""
 
 # KEYS[1] the lease, KEYS[2] the tournament. ARGV[1] the director's node id or "",
 # ARGV[2] the version it must hold, ARGV[3] the new value, ARGV[4] seconds to keep it (0: for

@@ -38,6 +38,11 @@ const DESCRIBE = {
     }),
     href: data.game_id ? `/g/${encodeURIComponent(data.game_id)}/replay` : `/r/${encodeURIComponent(data.room_id)}`,
   }),
+  // A daily game waits for my move (the room page takes my seat on this device by itself).
+  your_turn: (data) => ({
+    text: t("notif.your_turn", { name: playerName(data.opponent), game: variantTitle(data.variant) }),
+    href: `/r/${encodeURIComponent(data.room_id)}`,
+  }),
 };
 
 /** { text, href | null } of a notification. */

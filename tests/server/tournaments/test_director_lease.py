@@ -1,4 +1,4 @@
-"""The director's lease over real Redis (server/platform/lease.py, store.py): one node holds
+"""The director's lease over real Redis (server/pool/lease.py, store.py): one node holds
 it, another takes it over once it expires, and a write from a node that does not hold it is
 refused `not_director`."""
 
@@ -11,7 +11,7 @@ import redis.asyncio as redis
 
 from server.platform.errors import ArenaError
 from server.platform.keys import tournament_lease_key
-from server.platform.lease import Lease
+from server.pool.lease import Lease
 from server.tournaments.results import Format
 from server.tournaments.store import TournamentStore
 from server.tournaments.tournament import Terms, Tournament

@@ -1,12 +1,10 @@
-"""A lease in Redis: one node at a time does a job (directs a tournament), and another takes
-over when the holder dies.
+"""A lease in Redis: one node at a time does a job, and another takes over when it dies.
 
-The holder writes its node id with a time to live and renews it well before it runs out; a
-node that dies (even with -9) stops renewing, the key expires, and the next node to ask takes
-it. A lease alone cannot stop a holder that was paused past its expiry from acting late, so
-the writes it guards are fenced: a script that changes what the lease guards first checks, in
-the same atomic step, that the lease still names the writer (`FENCE` below, for scripts whose
-first key is the lease; the lease and what it guards share a hash tag).
+The holder writes its node id with a time to live and renews it before it runs out; a node
+that dies stops renewing, the key expires, and the next node to ask takes it. A lease alone
+cannot stop a paused holder from acting after its lease ran out, so what the holder writes is
+fenced by the lease itself: the scripts of server/pool/store.py act only while the key still
+names the calling node, in the same atomic step.
 """
 
 from __future__ import annotations
@@ -25,16 +23,10 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 """
 
-# KEYS: the lease. ARGV: node id. Gives it up (if still ours) so another node need not wait.
+# KEYS: the lease. ARGV: node id. Give it up (if still ours) so another node need not wait.
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
-"""
-
-# The start of a fenced script: KEYS[1] the lease, ARGV[1] the writer's node id (or "" for a
-# write that needs no lease: a player joining). Returns -1 when the writer does not hold it.
-FENCE = """
-if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 """
 
 
