@@ -64,6 +64,7 @@ async def run(client: redis.Redis, players: int, rate: float, spread: float,
     queue = arrivals(players, rate, spread, random.Random(seed))
     joined: dict[str, Member] = {}
     waits, gaps, wave_ms = [], [], []
+    pairings: dict[str, Pairing] = {}
     start = int(time.time() * 1000)
     with clock.frozen(start) as now:
         for wave in range(1, 100_000):
@@ -84,12 +85,14 @@ async def run(client: redis.Redis, players: int, rate: float, spread: float,
             report = await runner.wave(due)
             if report.waiting:
                 wave_ms.append((time.perf_counter() - began) * 1000)
+            if report.paired:  # read now: a wave forgets pairings older than PAIRED_KEEP_MS
+                for raw in (await client.hgetall(pool_key("paired"))).values():
+                    made = Pairing.from_json(raw)
+                    pairings[made.room_id] = made  # stored once per player: twice each
             if not queue and not await client.hlen(pool_key("members")):
                 break
             if not queue and report.paired == 0 and wave * WAVE_S > 3600:
                 break  # the rest can never be paired
-    pairings = {made.room_id: made for made in map(  # stored once per player: twice each
-        Pairing.from_json, (await client.hgetall(pool_key("paired"))).values())}
     for made in pairings.values():
         gaps.append(abs(made.seats[0].rating - made.seats[1].rating))
         waits += [(made.at - member.since) / 1000 for member in made.seats]

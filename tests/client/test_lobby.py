@@ -21,7 +21,7 @@ def test_public_room_is_listed_in_the_lobby_and_joined_in_one_click(players):
     entry = guest.page.locator("#lobby-list .lobby-item", has_text=host_name)
     expect(entry).to_be_visible()
     expect(entry.locator(".lobby-game")).to_have_text("Caro 9×9")
-    expect(entry.locator(".seek-player")).to_have_text(host_name)
+    expect(entry.locator(".seek-player")).to_have_text(f"by {host_name}")
     expect(entry.locator(".lobby-meta")).to_have_text("No clock · Casual")
     guest.page.screenshot(path=str(guest.shots / "9-lobby.png"))
     entry.get_by_role("button", name="Join").click()

@@ -394,6 +394,7 @@ export function mountHome(main) {
   return () => {
     clearInterval(timer);
     stopLang();
+    lobby.stop();
     pools.stop();
   };
 }

@@ -4,7 +4,7 @@
 // Players are named by the one rule of client/js/common/players.js.
 
 import { ApiError, joinRoom, liveRooms, loadName, loadToken, openRooms, saveToken } from "../common/api.js";
-import { whoAmI } from "../common/account_api.js";
+import { onWhoAmI, whoAmI } from "../common/account_api.js";
 import { errorText, t } from "../common/i18n.js";
 import { boardStyle } from "../common/board_svg.js";
 import { playerTag } from "../common/players.js";
@@ -88,7 +88,8 @@ function liveItem(room) {
     el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
 
-/** The lobby card, with the demo button `foot` at its foot. Returns { section, refresh, render }. */
+/** The lobby card, with the demo button `foot` at its foot. Returns { section, refresh, render,
+ *  stop }; it redraws at once when the player logs in or out (who may take which seek). */
 export function lobbyCard(foot) {
   const list = el("ul", { class: "lobby-list", id: "lobby-list" });
   const liveList = el("ul", { class: "lobby-list", id: "live-list" });
@@ -109,5 +110,9 @@ export function lobbyCard(foot) {
       whoAmI()]);
     render();
   };
-  return { section, refresh, render };
+  const stop = onWhoAmI((me) => {
+    who = me;
+    render();
+  });
+  return { section, refresh, render, stop };
 }

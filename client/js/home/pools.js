@@ -3,10 +3,10 @@
 // by rating, and sees the search (waiting time, the ratings accepted now, how many others wait)
 // with Cancel until the game starts. Quick play with "rated" ticked searches here too.
 
-import { whoAmI } from "../common/account_api.js";
+import { onWhoAmI, whoAmI } from "../common/account_api.js";
 import { errorText, t } from "../common/i18n.js";
 import { el, tEl, toast } from "../common/ui.js";
-import { variantLabel } from "../common/variant_title.js";
+import { variantTitle } from "../common/variant_title.js";
 import { clockText } from "../common/time_control.js";
 import { poolList } from "../pool/api.js";
 import { PoolSearch } from "../pool/search.js";
@@ -55,7 +55,7 @@ export function poolsCard(game) {
     }, el("span", { class: "pool-clock" }, clockText(pool.clock)),
     el("span", { class: "pool-waiting" }, t("pool.waiting", { n: pool.waiting })))));
     whoAmI().then((who) => {
-      note.textContent = t(who.username ? "pool.hint" : "pool.login", { game: variantLabel(game()) });
+      note.textContent = t(who.username ? "pool.hint" : "pool.login", { game: variantTitle(game()) });
     });
   };
 
@@ -101,8 +101,11 @@ export function poolsCard(game) {
     renderButtons();
   };
 
+  const unwatch = onWhoAmI(renderButtons); // logged in or out: the note says what to do
+
   const stop = () => {
     clearInterval(ticker);
+    unwatch();
     search.cancel();
   };
 
