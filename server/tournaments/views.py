@@ -45,23 +45,26 @@ def page(t: Tournament, now: int, viewer: str | None = None) -> dict[str, Any]:
     of their game being played."""
     names = {p.player_id: p.username for p in t.players}
     paused = {p.player_id for p in t.players if p.paused}
+    provisional = {p.player_id for p in t.players if p.provisional}
     rows = standings(t.format, t.seeded(), t.games)
     me = t.player(viewer) if viewer else None
     mine = next((g.room_id for g in t.playing() if viewer in (g.first, g.second)), None)
     return {
         **summary(t, now),
-        "standings": [_row(row, names, paused, t.format) for row in rows],
+        "standings": [_row(row, names, paused, provisional, t.format) for row in rows],
         "pairings": [_pairing(g, names) for g in t.games],
         "me": None if me is None else {"joined": not me.paused, "room_id": mine},
     }
 
 
-def _row(row: Row, names: dict[str, str], paused: set[str], format: Format) -> dict[str, Any]:
+def _row(row: Row, names: dict[str, str], paused: set[str], provisional: set[str],
+         format: Format) -> dict[str, Any]:
     pid = row.entrant.player_id
     unit = UNITS[format]
     finished = [g for g in row.games if g.finished]
     return {
         "rank": row.rank, "username": row.entrant.username, "rating": row.entrant.rating,
+        "provisional": pid in provisional,
         "score": row.score, "tiebreaks": dict(row.tiebreaks), "fire": row.fire,
         "paused": pid in paused,
         "games": [{"round": g.round, "room_id": g.room_id,
