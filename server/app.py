@@ -5,7 +5,8 @@ SQL archive (migrated) and the services: the live-play arena (server/play/arena.
 analysis service (server/analysis/), the archive consumers (server/players/archive.py), the
 notifications (server/notifications/node.py), follows and blocks (server/relations/),
 challenges (server/challenges/), moderation (server/moderation/), the daily games' turn notices
-(server/daily/), the rated pools (server/pool/) and the puzzles (server/puzzles/). They
+(server/daily/), the rated pools (server/pool/), the puzzles (server/puzzles/) and the
+tournaments (server/tournaments/, with the node's tournament director). They
 live in the app context under the keys of server/http/context.py. Each function in
 `ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
 which run after the services exist): the HTTP API (server/http/) and the socket endpoint
@@ -43,6 +44,7 @@ from .http import (
     puzzles,
     relations,
     rooms,
+    tournaments,
     variants,
 )
 from .http.context import (
@@ -58,6 +60,7 @@ from .http.context import (
     RELATIONS,
     SETTINGS,
     SQL,
+    TOURNAMENTS,
 )
 from .http.health import ping
 from .moderation import service as moderation_service
@@ -73,6 +76,7 @@ from .puzzles.service import PuzzleService
 from .relations import service as relation_service
 from .sockets import endpoint as sockets
 from .sockets import player_socket
+from .tournaments import service as tournament_service
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +126,8 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
         app[CHALLENGES] = challenge_service.build(arena, notes.notifier, social)
         mods = app[MODERATION] = moderation_service.build(arena, engine)
         arena.chat.sender_checks.append(mods.check_chat)
+        app[TOURNAMENTS] = await stack.enter_async_context(tournament_service.running(
+            tournament_service.build(arena, engine, app[OUTBOX], notes.notifier)))
         turns = TurnNotices(notes.notifier, arena.presence)
         arena.service.after_commit.append(turns.on_commit)
         stack.push_async_callback(turns.close)
@@ -156,6 +162,7 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     relations.setup,
     challenges.setup,
     moderation.setup,
+    tournaments.setup,
     pool.setup,
     puzzles.setup,
 )

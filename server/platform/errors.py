@@ -70,6 +70,14 @@ class ErrorCode(enum.StrEnum):
     ACCOUNT_CLOSED = "account_closed"
     MUTED = "muted"
     REPORT_NOT_FOUND = "report_not_found"
+    TOURNAMENT_NOT_FOUND = "tournament_not_found"
+    ALREADY_JOINED = "already_joined"
+    NOT_JOINED = "not_joined"
+    TOURNAMENT_FULL = "tournament_full"
+    TOURNAMENT_STARTED = "tournament_started"
+    TOURNAMENT_FINISHED = "tournament_finished"
+    WRONG_PASSWORD = "wrong_password"
+    NOT_DIRECTOR = "not_director"
     PUZZLE_NOT_FOUND = "puzzle_not_found"
     PUZZLE_OUT_OF_STEP = "puzzle_out_of_step"
     PUZZLE_FINISHED = "puzzle_finished"
@@ -110,6 +118,14 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.ACCOUNT_CLOSED: 403,
     ErrorCode.MUTED: 403,
     ErrorCode.REPORT_NOT_FOUND: 404,
+    ErrorCode.TOURNAMENT_NOT_FOUND: 404,
+    ErrorCode.ALREADY_JOINED: 409,
+    ErrorCode.NOT_JOINED: 409,
+    ErrorCode.TOURNAMENT_FULL: 409,
+    ErrorCode.TOURNAMENT_STARTED: 409,
+    ErrorCode.TOURNAMENT_FINISHED: 409,
+    ErrorCode.WRONG_PASSWORD: 403,
+    ErrorCode.NOT_DIRECTOR: 409,
     ErrorCode.RATING_OUT_OF_RANGE: 403,
     ErrorCode.BAD_POOL: 404,
     ErrorCode.PUZZLE_NOT_FOUND: 404,

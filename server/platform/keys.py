@@ -248,6 +248,23 @@ def player_challenges_key(player_id: str, direction: str) -> str:
     return f"player:{player_id}:challenges:{direction}"
 
 
+def tournament_key(tournament_id: str) -> str:
+    """A tournament's live state, as JSON with a version (server/tournaments/store.py), changed
+    only by a compare-and-set script; its director's lease shares its hash tag."""
+    return f"tournament:{{{tournament_id}}}"
+
+
+def tournament_lease_key(tournament_id: str) -> str:
+    """Which node directs the tournament (a `server.pool.lease.Lease`), for a few seconds."""
+    return f"tournament:{{{tournament_id}}}:director"
+
+
+def tournaments_active_key(outbox_key: str) -> str:
+    """Set: the tournaments not yet finished and archived, whose leases every node's director
+    loop offers to take (server/tournaments/director.py); written at creation and at the end.
+    One set per SQL database (named as its archive outbox is, `outbox_key`): nodes sharing a
+    Redis but not a database never direct each other's tournaments."""
+    return "tournaments:active:" + outbox_key.removeprefix(OUTBOX_PREFIX)
 # ------------------------------------------------------------------ the rated pools: tag {pool}
 
 def pool_key(name: str) -> str:

@@ -26,7 +26,8 @@ FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50", "A
             "AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "0", "CHAT_PER_IP_PER_MINUTE": "0",
             "ANALYSES_PER_MINUTE": "0", "BOARD_SEARCHES_PER_MINUTE": "0",
             "CHALLENGES_PER_MINUTE": "0", "REPORTS_PER_HOUR": "0", "ANALYSIS_NODES": "20000",
-            "PUZZLE_WORKERS": "0", "PUZZLE_MOVES_PER_MINUTE": "0", "PUZZLES_PER_MINUTE": "0"}
+            "PUZZLE_WORKERS": "0", "PUZZLE_MOVES_PER_MINUTE": "0", "PUZZLES_PER_MINUTE": "0",
+            "TOURNAMENTS_PER_HOUR": "0"}
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,7 @@ import { poolIdOf } from "../pool/api.js";
 import { lobbyCard } from "./lobby.js";
 import { poolsCard } from "./pools.js";
 import { yourGamesCard } from "./your_games.js";
+import { tournamentsCard } from "../tournaments/list.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
 const CLOCK_PRESETS = ["1+0", "3+2", "5+3", "10+5", "15+10"]; // minutes + seconds a move
@@ -350,6 +351,7 @@ export function mountHome(main) {
   };
   const pools = poolsCard(chosenGame);
   const yourGames = yourGamesCard();
+  const tournaments = tournamentsCard();
   const [howTo, drawHowTo] = buildHowTo();
   const [quickStart, drawRule] = buildQuickStart(form, pools);
   main.appendChild(el("div", { class: "home" },
@@ -357,7 +359,8 @@ export function mountHome(main) {
       homeLinks()),
     quickStart,
     form,
-    el("div", { class: "side-col" }, yourGames.card, pools.section, lobby.section, howTo)));
+    el("div", { class: "side-col" }, yourGames.card, tournaments.section, pools.section,
+      lobby.section, howTo)));
   let ladder = null;
   aiLevels().then((answer) => {
     ladder = answer;
@@ -379,7 +382,7 @@ export function mountHome(main) {
     syncFormVisibility(form);
   }).catch(() => {});
 
-  const refresh = () => Promise.all([lobby.refresh(), pools.refresh()]);
+  const refresh = () => Promise.all([lobby.refresh(), pools.refresh(), tournaments.refresh()]);
   refresh();
   const timer = setInterval(refresh, LOBBY_REFRESH_MS);
   const stopLang = onLangChange(() => {
@@ -398,5 +401,6 @@ export function mountHome(main) {
     lobby.stop();
     pools.stop();
     yourGames.stop();
+    tournaments.stop();
   };
 }
