@@ -8,7 +8,8 @@ import grimp
 
 # Top to bottom, as the layers contract in pyproject.toml lists them.
 PACKAGES = ("cli", "app", "sockets", "http", "challenges", "moderation", "puzzles",
-            "relations", "notifications", "analysis", "players", "play", "rooms", "platform")
+            "relations", "daily", "pool", "notifications", "analysis", "players", "play",
+            "rooms", "platform")
 
 
 def package_of(module: str) -> str | None:

@@ -183,6 +183,52 @@ reports = sa.Table(
     sa.Index("ix_reports_open", "handled_at", "id"),
 )
 
+# Tournaments (migration 0009; server/tournaments/archive.py): one row each from its creation
+# (the listing reads `status` and `starts_at`), and once it has finished, its final record
+# (players, games, standings) in `record`, its players' places and every game it paired.
+tournaments = sa.Table(
+    "tournaments", metadata,
+    sa.Column("id", sa.String(16), primary_key=True),
+    sa.Column("format", sa.String(16), nullable=False),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("variant", VARIANT, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("starts_at", sa.BigInteger, nullable=False),
+    sa.Column("created_by", PLAYER_ID, nullable=False),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Column("finished_at", sa.BigInteger, nullable=True),
+    sa.Column("terms", sa.JSON, nullable=False),
+    sa.Column("record", sa.JSON, nullable=True),
+    sa.Index("ix_tournaments_status", "status", "starts_at"),
+)
+
+tournament_players = sa.Table(
+    "tournament_players", metadata,
+    sa.Column("tournament_id", sa.String(16), sa.ForeignKey("tournaments.id"),
+              primary_key=True),
+    sa.Column("player_id", PLAYER_ID, primary_key=True),
+    sa.Column("username", sa.String(20), nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("tiebreaks", sa.JSON, nullable=False),
+    sa.Index("ix_tournament_players_player", "player_id"),
+)
+
+# A pairing; the game itself is in `games` as "<room_id>-1" (null room: a bye).
+tournament_games = sa.Table(
+    "tournament_games", metadata,
+    sa.Column("tournament_id", sa.String(16), sa.ForeignKey("tournaments.id"),
+              primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("room_id", sa.String(32), nullable=True),
+    sa.Column("first_id", PLAYER_ID, nullable=False),
+    sa.Column("second_id", PLAYER_ID, nullable=True),
+    sa.Column("result", sa.String(8), nullable=True),
+    sa.Column("ended_at", sa.BigInteger, nullable=True),
+)
+
 # Puzzles (migration 0008; server/puzzles/): each a position with its proof certificate, cut
 # from self-play (the shipped set, engine/data/puzzles/) or from an archived game (`game_id`,
 # `ply`: the position after that many moves). Ratings are Glicko-2, the puzzle's own moved
