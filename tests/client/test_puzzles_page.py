@@ -8,6 +8,7 @@ server never sends a solution before an attempt ends."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from concurrent.futures import ThreadPoolExecutor
 
@@ -16,6 +17,8 @@ from playwright.sync_api import expect
 
 from engine.board import Board
 from tests.client.players import SCREENS, Player
+from tests.server.client import Player as SocketPlayer
+from tests.server.client import create_room
 from tests.server.puzzles.helpers import add_puzzles, answer_key
 from tests.server.puzzles.samples import many, vcf
 
@@ -160,3 +163,32 @@ def test_the_daily_puzzle_is_on_the_home_page_and_solved_there(solver, puzzles, 
     solver.page.goto(app_server.url + "/")
     expect(solver.page.locator("#daily-done")).to_have_text("You solved today's puzzle.")
     shot(solver, "puzzle-daily-home")
+
+
+async def play_missing_the_win(base_url: str, ws_url: str, moves: tuple[str, ...]) -> str:
+    """A gomoku game through ``moves``, where Black then plays far away instead of the
+    forced win, and White resigns; returns its game id."""
+    room = await create_room(base_url, variant="gomoku", your_side="first")
+    black = await SocketPlayer.join(ws_url, room["room_id"], token=room["token"])
+    white = await SocketPlayer.join(ws_url, room["room_id"])
+    for ply, move in enumerate([*moves, "o1"]):
+        await (black if ply % 2 == 0 else white).move(move)
+    await white.command("resign")
+    await black.wait_for("game_over")
+    return f"{room['room_id']}-1"
+
+
+@pytest.mark.parametrize("solver", ["desktop"], indirect=True)
+def test_a_reviewed_game_links_its_missed_win_to_the_puzzle_cut_from_it(solver, app_server):
+    (mined,) = many(1, rows=3)  # a position no other test adds
+    game_id = run(play_missing_the_win(app_server.url, app_server.ws_url, mined.moves))
+    ply = len(mined.moves)
+    run(add_puzzles(app_server, [dataclasses.replace(
+        mined, source={"kind": "game", "game_id": game_id, "ply": ply})]))
+    solver.page.goto(f"{app_server.url}/g/{game_id}")
+    solver.page.locator(f'#move-list button.mv[data-ply="{ply + 1}"]').click()
+    link = solver.page.locator("#review-puzzle a")
+    expect(link).to_have_text("The forced win here is a puzzle: solve it")
+    link.click()
+    expect(solver.page).to_have_url(re.compile(rf"/puzzles/{mined.id}$"))
+    expect(solver.page.locator("#puzzle-task")).to_have_text("Black to play and win")

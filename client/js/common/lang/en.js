@@ -215,6 +215,8 @@ export const strings = {
   "review.opening.first": "Then the first player chose: {choice}",
   "review.missed_forced_win": "Missed a forced win",
   "review.allowed_forced_win": "Allowed a forced win",
+  "review.puzzle.win": "The forced win here is a puzzle: solve it",
+  "review.puzzle.defend": "The only defence here is a puzzle: find it",
   "judgement.best": "Best",
   "judgement.good": "Good",
   "judgement.inaccuracy": "Inaccuracy",

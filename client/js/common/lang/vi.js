@@ -215,6 +215,8 @@ export const strings = {
   "review.opening.first": "Sau đó người thứ nhất chọn: {choice}",
   "review.missed_forced_win": "Bỏ lỡ thế thắng bắt buộc",
   "review.allowed_forced_win": "Để đối thủ có thế thắng bắt buộc",
+  "review.puzzle.win": "Thế thắng bắt buộc ở đây là một câu đố: giải ngay",
+  "review.puzzle.defend": "Nước chặn duy nhất ở đây là một câu đố: tìm ngay",
   "judgement.best": "Tốt nhất",
   "judgement.good": "Tốt",
   "judgement.inaccuracy": "Thiếu chính xác",
