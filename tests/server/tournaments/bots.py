@@ -46,9 +46,10 @@ class Bot:
         status, answer = await self.visitor.post(f"/api/tournaments/{tournament_id}/join", body)
         assert status == 200, answer
 
-    async def play_tournament(self, tournament_id: str) -> None:
+    async def play_tournament(self, tournament_id: str, within_s: float = PLAY_WITHIN_S
+                              ) -> None:
         """Play each game the tournament pairs this bot in, until it has finished."""
-        async with asyncio.timeout(PLAY_WITHIN_S):
+        async with asyncio.timeout(within_s):
             while True:
                 status, page = await self.visitor.get(f"/api/tournaments/{tournament_id}")
                 assert status == 200, page
@@ -72,8 +73,8 @@ class Bot:
 
     async def play(self, room_id: str) -> None:
         status, seat = await self.visitor.get(f"/api/rooms/{room_id}/seat")
-        if status == 404:  # paired a moment ago: the director is making the room
-            await asyncio.sleep(0.1)
+        if status != 200 and seat["error"] in ("room_not_found", "not_a_player"):
+            await asyncio.sleep(0.1)  # paired a moment ago: the room is being made
             return
         assert status == 200, seat
         self.played.append(room_id)
