@@ -9,6 +9,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import websockets
+
 from tests.server.client import Player
 from tests.server.visitor import Visitor
 
@@ -77,8 +79,11 @@ class Bot:
             await asyncio.sleep(0.1)  # paired a moment ago: the room is being made
             return
         assert status == 200, seat
+        try:
+            socket = await self.visitor.socket(room_id, token=seat["token"])
+        except (OSError, TimeoutError, websockets.ConnectionClosed):
+            return  # a busy node dropped the connection: the next look reconnects
         self.played.append(room_id)
-        socket = await self.visitor.socket(room_id, token=seat["token"])
         try:
             state = (await socket.wait_for("snapshot"))["state"]
             moves, mine = list(state["moves"]), socket.seat
@@ -98,6 +103,8 @@ class Bot:
                 if message["type"] == "move" and message["seat"] != mine:
                     moves.append(message["move"])
                 over = message["type"] == "game_over"
+        except websockets.ConnectionClosed:
+            self.played.remove(room_id)  # reconnect on the next look, as a tab does
         finally:
             await socket.close()
 
