@@ -71,6 +71,9 @@ class Bot:
                 within=within))["item"]
         except TimeoutError:
             return
+        except websockets.ConnectionClosed:  # a busy node or machine: reopen, as a tab does
+            self.tab = await self.visitor.player_socket()
+            return
         self.notified.add(item["data"]["room_id"])
 
     async def play(self, room_id: str) -> None:
