@@ -39,8 +39,8 @@ class Bot:
 
     async def move_to(self, base_url: str) -> None:
         """Talk to another node from now on (the session cookie is valid on every node)."""
-        assert self.tab is not None
-        await self.tab.close()
+        if self.tab is not None:
+            await self.tab.close()
         self.visitor.base_url = base_url
         self.tab = await self.visitor.player_socket()
 
@@ -64,15 +64,17 @@ class Bot:
                     await self.notification(within=0.5)
 
     async def notification(self, within: float) -> None:
-        assert self.tab is not None
         try:
+            if self.tab is None:  # a busy node or machine dropped it: reopen, as a tab does
+                self.tab = await self.visitor.player_socket()
             item = (await self.tab.wait_for(
                 "notification", lambda m: m["item"]["kind"] == "tournament_game",
                 within=within))["item"]
         except TimeoutError:
             return
-        except websockets.ConnectionClosed:  # a busy node or machine: reopen, as a tab does
-            self.tab = await self.visitor.player_socket()
+        except (OSError, websockets.ConnectionClosed):
+            self.tab = None
+            await asyncio.sleep(within)
             return
         self.notified.add(item["data"]["room_id"])
 
