@@ -2,7 +2,7 @@
 // "Your games", the pools): "3+2" (minutes + seconds a move), "2 days a move" (a daily game,
 // docs/protocol.md §4), "No clock"; and the time a daily game's player has left.
 //
-// API: clockText(clock), timeLeftText(ms)
+// API: clockText(clock), timeLeftText(ms), summaryClock(roomClock)
 //   `clock` is a clock as the server sends it in summaries and challenges:
 //   { initial_s, increment_s, days? } or null.
 
@@ -16,6 +16,14 @@ export function clockText(clock) {
   if (!clock) return t("home.clock.none");
   if (clock.days) return t(clock.days === 1 ? "clock.day" : "clock.days", { n: clock.days });
   return `${+(clock.initial_s / 60).toFixed(2)}+${clock.increment_s}`;
+}
+
+/** A room state's clock (docs/protocol.md §1: { initial_ms, increment_ms, days? }) in the
+ *  summaries' shape above (a daily game's as { days }), or null. */
+export function summaryClock(roomClock) {
+  if (!roomClock) return null;
+  if (roomClock.days) return { days: roomClock.days };
+  return { initial_s: roomClock.initial_ms / 1000, increment_s: roomClock.increment_ms / 1000 };
 }
 
 /** "2 days left", "5 h left", "40 min left" (rounded down, at least a minute). */

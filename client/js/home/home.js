@@ -350,6 +350,7 @@ export function mountHome(main) {
     return GAMES.includes(game) ? game : "caro";
   };
   const pools = poolsCard(chosenGame);
+  const yourGames = yourGamesCard();
   const tournaments = tournamentsCard();
   const [howTo, drawHowTo] = buildHowTo();
   const [quickStart, drawRule] = buildQuickStart(form, pools);
@@ -358,7 +359,7 @@ export function mountHome(main) {
       homeLinks()),
     quickStart,
     form,
-    el("div", { class: "side-col" }, yourGamesCard(), tournaments.section, pools.section,
+    el("div", { class: "side-col" }, yourGames.card, tournaments.section, pools.section,
       lobby.section, howTo)));
   let ladder = null;
   aiLevels().then((answer) => {
@@ -399,6 +400,7 @@ export function mountHome(main) {
     stopLang();
     lobby.stop();
     pools.stop();
+    yourGames.stop();
     tournaments.stop();
   };
 }

@@ -11,6 +11,7 @@ import { variantLabel } from "../common/variant_title.js";
 import { errorText, t } from "../common/i18n.js";
 import { playerName, playerTag } from "../common/players.js";
 import { navigate } from "../common/router.js";
+import { feed } from "../notifications/feed.js";
 import { clockText, timeLeftText } from "../common/time_control.js";
 import { el, tEl, toast } from "../common/ui.js";
 
@@ -48,12 +49,17 @@ function resumeItem(room) {
     button);
 }
 
-/** The "Your games" card; it fills itself in when the answers arrive. */
+// Notifications after which my unfinished games read differently (docs/protocol.md §2e).
+const CHANGES_MY_GAMES = new Set(["your_turn", "game_ended", "challenge_accepted"]);
+
+/** The "Your games" card; it fills itself in when the answers arrive, and again when a
+ *  notification says one of my games changed (a daily game's move played while I look at the
+ *  home page). Returns { card, stop }. */
 export function yourGamesCard() {
   const body = el("div", {});
   const card = el("section", { class: "card your-games", id: "your-games", hidden: true },
     tEl("h2", "games.yours"), body);
-  Promise.all([myRooms().catch(() => ({ rooms: [] })), fetchGames(null).catch(() => ({ games: [], next: null }))])
+  const fill = () => Promise.all([myRooms().catch(() => ({ rooms: [] })), fetchGames(null).catch(() => ({ games: [], next: null }))])
     .then(([open, page]) => {
       if (!open.rooms.length && !page.games.length) return;
       // (replaceChildren would show a null as the text "null")
@@ -64,5 +70,10 @@ export function yourGamesCard() {
         page.games.length ? gameList(null, page) : null].filter(Boolean));
       card.hidden = false;
     });
-  return card;
+  const onItem = (event) => {
+    if (CHANGES_MY_GAMES.has(event.detail.item.kind)) fill();
+  };
+  feed.addEventListener("item", onItem);
+  fill();
+  return { card, stop: () => feed.removeEventListener("item", onItem) };
 }

@@ -12,12 +12,16 @@ import { el } from "../common/ui.js";
 
 export const LOW_TIME_MS = 20000;
 const CASUAL_DEADLINE_SHOWN_MS = 60000; // a casual game's idle countdown: its last minute
-const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** A clock face: "4:05", or, a day or more ahead (a daily game), "1d 23h". */
-function clockFace(ms) {
-  if (ms < DAY_MS) return formatClock(ms);
-  const hours = Math.floor(ms / 3600000);
+/** A clock face: "4:05"; a daily game's (`daily`) "1d 23h" a day or more ahead, "5h 12m" an
+ *  hour or more ahead, then as any clock. */
+function clockFace(ms, daily) {
+  if (!daily || ms < HOUR_MS) return formatClock(ms);
+  const minutes = Math.floor(ms / 60000);
+  const hours = Math.floor(minutes / 60);
+  if (ms < DAY_MS) return t("clock.face.hours", { h: hours, m: minutes % 60 });
   return t("clock.face.days", { d: Math.floor(hours / 24), h: hours % 24 });
 }
 
@@ -44,7 +48,7 @@ function playerCard(m, seat) {
     meta),
   left === null ? null : el("span", {
     class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
-  }, clockFace(left)));
+  }, clockFace(left, Boolean(state.clock.days))));
 }
 
 /**
@@ -83,7 +87,7 @@ export function renderPlayers(section, m) {
 export function tickPlayers(section, m) {
   for (const face of section.querySelectorAll("[data-clock]")) {
     const left = clockLeft(m.state.clock, Number(face.dataset.clock), m.now);
-    face.textContent = clockFace(left);
+    face.textContent = clockFace(left, Boolean(m.state.clock.days));
     face.classList.toggle("low", left < LOW_TIME_MS);
   }
   const deadline = section.querySelector("#move-deadline");

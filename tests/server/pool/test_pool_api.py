@@ -1,4 +1,4 @@
-"""The rated pools over HTTP (docs/protocol.md §2f) on a real node: counts, join, the pairing
+"""The rated pools over HTTP (docs/protocol.md §2j) on a real node: counts, join, the pairing
 into a rated room, leave, and every refusal. Each test uses pools of its own: the node is
 shared, and a player left waiting would be someone else's opponent."""
 
@@ -60,6 +60,21 @@ async def test_two_players_in_one_pool_are_paired_into_one_rated_room(visitors):
     assert all(seat["username"] for seat in room["seats"].values())
     status, seat = await one.post(f"/api/rooms/{first['room_id']}/resume")
     assert (status, seat["seat"]) == (200, first["seat"])
+
+
+async def test_each_player_s_socket_is_told_the_pairing_at_once(visitors):
+    one, two = await account(visitors), await account(visitors)
+    sockets = [await visitor.player_socket() for visitor in (one, two)]
+    try:
+        for visitor in (one, two):
+            status, body = await visitor.post("/api/pool", {"pool": "caro9-10+5"})
+            assert status == 200, body
+        told = [(await socket.wait_for("pool_paired"))["paired"] for socket in sockets]
+    finally:
+        for socket in sockets:
+            await socket.close()
+    assert told[0]["room_id"] == told[1]["room_id"] and {t["seat"] for t in told} == {1, 2}
+    assert told[0] == await paired(one)  # as asking tells it
 
 
 async def test_a_player_sees_how_many_wait_in_each_pool_and_may_leave(visitors):

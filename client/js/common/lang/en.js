@@ -459,6 +459,7 @@ export const strings = {
   "clock.left.hours": "{n} h left",
   "clock.left.minutes": "{n} min left",
   "clock.face.days": "{d}d {h}h",
+  "clock.face.hours": "{h}h {m}m",
   "room.daily": "Daily game: {n} days a move. It waits for you: leave and come back any time.",
   "room.daily.one": "Daily game: 1 day a move. It waits for you: leave and come back any time.",
   "home.range": "Opponent's rating",

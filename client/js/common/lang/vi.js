@@ -459,6 +459,7 @@ export const strings = {
   "clock.left.hours": "còn {n} giờ",
   "clock.left.minutes": "còn {n} phút",
   "clock.face.days": "{d} ngày {h} giờ",
+  "clock.face.hours": "{h} giờ {m} phút",
   "room.daily": "Ván theo ngày: {n} ngày một nước. Ván cờ chờ bạn: có thể rời đi và quay lại bất cứ lúc nào.",
   "room.daily.one": "Ván theo ngày: 1 ngày một nước. Ván cờ chờ bạn: có thể rời đi và quay lại bất cứ lúc nào.",
   "home.range": "Hệ số của đối thủ",
