@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -37,6 +38,7 @@ log = logging.getLogger(__name__)
 ID_BYTES = 6  # 8 characters
 ATTEMPTS = 5  # compare-and-set attempts of one join or leave
 CREATE_WINDOW_S = 3600
+BODIES_KEPT = 64  # tournaments whose standings a node keeps, the last read
 
 
 @dataclass(slots=True, frozen=True)
@@ -53,6 +55,7 @@ class TournamentService:
         self.store = store
         self.engine = engine
         self.limits = limits
+        self._bodies: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
 
     async def create(self, player: PlayerRef, terms: Terms, address: str) -> Tournament:
         require_account(player, "create a tournament")
@@ -104,7 +107,16 @@ class TournamentService:
         raise ArenaError(ErrorCode.CONFLICT, "the tournament kept changing; try again")
 
     async def page(self, tournament_id: str, viewer: str | None) -> dict[str, Any]:
-        return views.page(await self.get(tournament_id), now_ms(), viewer)
+        """The tournament for `viewer`; its standings worked out once per version and node
+        (every open page asks every few seconds)."""
+        t = await self.get(tournament_id)
+        cached = self._bodies.pop(t.id, None)
+        if cached is None or cached[0] != t.v:
+            cached = (t.v, views.body(t))
+        self._bodies[t.id] = cached
+        while len(self._bodies) > BODIES_KEPT:
+            self._bodies.popitem(last=False)
+        return views.page(t, now_ms(), viewer, cached[1])
 
     async def lists(self) -> dict[str, list[dict[str, Any]]]:
         """`{"upcoming", "running", "recent"}`: the public tournaments, as summaries."""

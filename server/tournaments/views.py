@@ -40,21 +40,24 @@ def summary(t: Tournament, now: int) -> dict[str, Any]:
     return data
 
 
-def page(t: Tournament, now: int, viewer: str | None = None) -> dict[str, Any]:
-    """The whole tournament; `viewer` (a player id) learns whether they are in it and the room
-    of their game being played."""
+def body(t: Tournament) -> dict[str, Any]:
+    """The standings and pairings: the same for every reader of one version of `t` (the
+    costly part: a node keeps it per version, server/tournaments/service.py)."""
     names = {p.player_id: p.username for p in t.players}
     paused = {p.player_id for p in t.players if p.paused}
     provisional = {p.player_id for p in t.players if p.provisional}
     rows = standings(t.format, t.seeded(), t.games)
+    return {"standings": [_row(row, names, paused, provisional, t.format) for row in rows],
+            "pairings": [_pairing(g, names) for g in t.games]}
+
+
+def page(t: Tournament, now: int, viewer: str | None, shared: dict[str, Any]) -> dict[str, Any]:
+    """The whole tournament (`shared`: its `body`); `viewer` (a player id) learns whether they
+    are in it and the room of their game being played."""
     me = t.player(viewer) if viewer else None
     mine = next((g.room_id for g in t.playing() if viewer in (g.first, g.second)), None)
-    return {
-        **summary(t, now),
-        "standings": [_row(row, names, paused, provisional, t.format) for row in rows],
-        "pairings": [_pairing(g, names) for g in t.games],
-        "me": None if me is None else {"joined": not me.paused, "room_id": mine},
-    }
+    return {**summary(t, now), **shared,
+            "me": None if me is None else {"joined": not me.paused, "room_id": mine}}
 
 
 def _row(row: Row, names: dict[str, str], paused: set[str], provisional: set[str],

@@ -39,6 +39,8 @@ def test_a_tournament_created_from_the_form_shows_its_countdown_and_is_listed_at
     lan.shot("tournament-created")
     lan.home()
     expect(lan.page.locator("#tournaments #tour-live")).to_contain_text("Câu lạc bộ Thứ Năm")
+    lan.page.locator("#tournaments").scroll_into_view_if_needed()
+    lan.shot("tournament-home-card")
 
 
 def soon(seconds: float) -> str:

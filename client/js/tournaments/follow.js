@@ -20,13 +20,23 @@ function visited() {
   }
 }
 
+// A pairing is stored before its room is made (a moment later, both seats at once or one
+// after the other): until then the seat is not there yet, and the next look tries again.
+const NOT_YET = new Set(["room_not_found", "not_a_player"]);
+const going = new Set();
+
 /** Goes to my seat in `roomId`, unless this tab went there already. */
 export function goToPairing(roomId) {
-  const rooms = visited();
-  if (rooms.has(roomId)) return;
-  rooms.add(roomId);
-  sessionStorage.setItem(VISITED_KEY, JSON.stringify([...rooms].slice(-KEPT)));
-  openMySeat(roomId).catch((err) => toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error"));
+  if (going.has(roomId) || visited().has(roomId)) return;
+  going.add(roomId);
+  openMySeat(roomId).then(() => {
+    const rooms = visited();
+    rooms.add(roomId);
+    sessionStorage.setItem(VISITED_KEY, JSON.stringify([...rooms].slice(-KEPT)));
+  }, (err) => {
+    const code = err instanceof ApiError ? err.code : "internal_error";
+    if (!NOT_YET.has(code)) toast(errorText(code), "error");
+  }).finally(() => going.delete(roomId));
 }
 
 /** Follows the pairings announced on the player's socket, on every page. */

@@ -9,6 +9,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import websockets
+
 from tests.server.client import Player
 from tests.server.visitor import Visitor
 
@@ -37,8 +39,8 @@ class Bot:
 
     async def move_to(self, base_url: str) -> None:
         """Talk to another node from now on (the session cookie is valid on every node)."""
-        assert self.tab is not None
-        await self.tab.close()
+        if self.tab is not None:
+            await self.tab.close()
         self.visitor.base_url = base_url
         self.tab = await self.visitor.player_socket()
 
@@ -46,9 +48,10 @@ class Bot:
         status, answer = await self.visitor.post(f"/api/tournaments/{tournament_id}/join", body)
         assert status == 200, answer
 
-    async def play_tournament(self, tournament_id: str) -> None:
+    async def play_tournament(self, tournament_id: str, within_s: float = PLAY_WITHIN_S
+                              ) -> None:
         """Play each game the tournament pairs this bot in, until it has finished."""
-        async with asyncio.timeout(PLAY_WITHIN_S):
+        async with asyncio.timeout(within_s):
             while True:
                 status, page = await self.visitor.get(f"/api/tournaments/{tournament_id}")
                 assert status == 200, page
@@ -61,23 +64,31 @@ class Bot:
                     await self.notification(within=0.5)
 
     async def notification(self, within: float) -> None:
-        assert self.tab is not None
         try:
+            if self.tab is None:  # a busy node or machine dropped it: reopen, as a tab does
+                self.tab = await self.visitor.player_socket()
             item = (await self.tab.wait_for(
                 "notification", lambda m: m["item"]["kind"] == "tournament_game",
                 within=within))["item"]
         except TimeoutError:
             return
+        except (OSError, websockets.ConnectionClosed):
+            self.tab = None
+            await asyncio.sleep(within)
+            return
         self.notified.add(item["data"]["room_id"])
 
     async def play(self, room_id: str) -> None:
         status, seat = await self.visitor.get(f"/api/rooms/{room_id}/seat")
-        if status == 404:  # paired a moment ago: the director is making the room
-            await asyncio.sleep(0.1)
+        if status != 200 and seat["error"] in ("room_not_found", "not_a_player"):
+            await asyncio.sleep(0.1)  # paired a moment ago: the room is being made
             return
         assert status == 200, seat
+        try:
+            socket = await self.visitor.socket(room_id, token=seat["token"])
+        except (OSError, TimeoutError, websockets.ConnectionClosed):
+            return  # a busy node dropped the connection: the next look reconnects
         self.played.append(room_id)
-        socket = await self.visitor.socket(room_id, token=seat["token"])
         try:
             state = (await socket.wait_for("snapshot"))["state"]
             moves, mine = list(state["moves"]), socket.seat
@@ -97,6 +108,8 @@ class Bot:
                 if message["type"] == "move" and message["seat"] != mine:
                     moves.append(message["move"])
                 over = message["type"] == "game_over"
+        except websockets.ConnectionClosed:
+            self.played.remove(room_id)  # reconnect on the next look, as a tab does
         finally:
             await socket.close()
 

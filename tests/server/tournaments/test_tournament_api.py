@@ -135,3 +135,40 @@ async def test_creation_is_limited_per_account(inprocess_node):
         assert await refusal(visitor, "POST", "/api/tournaments", SWISS) == (429, "rate_limited")
     finally:
         await visitor.close()
+
+
+async def first_move(visitor: Visitor, tournament_id: str) -> None:
+    """The visitor's first move in their game, if they move first."""
+    async with asyncio.timeout(10):
+        while True:
+            room_id = (await visitor.get(f"/api/tournaments/{tournament_id}"))[1]["me"]["room_id"]
+            status, seat = await visitor.get(f"/api/rooms/{room_id}/seat") if room_id \
+                else (0, None)
+            if status == 200:
+                break
+            await asyncio.sleep(0.1)
+    if seat["seat"] == 1:
+        socket = await visitor.socket(room_id, token=seat["token"])
+        assert (await socket.move("b2"))["type"] == "move"
+        await socket.close()
+
+
+async def test_a_player_who_misses_the_start_of_their_game_loses_it(inprocess_node):
+    node = await inprocess_node(TOURNAMENT_GRACE_S="1")
+    present, absent = Visitor(node.url), Visitor(node.url)
+    try:
+        name = await present.sign_up("here")
+        await absent.sign_up("away")
+        status, made = await present.post("/api/tournaments", SWISS | {
+            "rounds": 1, "starts_at": soon(1)})
+        assert status == 201, made
+        for visitor in (present, absent):
+            assert (await visitor.post(f"/api/tournaments/{made['id']}/join"))[0] == 200
+        await until_status(present, made["id"], "started")
+        await first_move(present, made["id"])  # and no more: the other player never comes
+        await until_status(present, made["id"], "finished")
+        _status, page = await present.get(f"/api/tournaments/{made['id']}")
+        assert [(row["username"], row["score"]) for row in page["standings"]][0] == (name, 1)
+    finally:
+        await present.close()
+        await absent.close()

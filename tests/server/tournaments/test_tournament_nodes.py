@@ -29,8 +29,10 @@ def database_url(postgres_server) -> str:
 
 @pytest.fixture
 def two_nodes(server_factory, database_url):
-    return server_factory.start_many(["node-a", "node-b"],
-                                     env=FAST_ENV | {"DATABASE_URL": database_url})
+    # One after the other: two nodes seeding the puzzles of a new database at once collide
+    # on `store_meta` (server/puzzles/, reported), and one of them does not start.
+    env = FAST_ENV | {"DATABASE_URL": database_url}
+    return [server_factory.start(node, env=env) for node in ("node-a", "node-b")]
 
 
 async def bots_on(urls: list[str], count: int) -> list[Bot]:
