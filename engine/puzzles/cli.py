@@ -65,6 +65,7 @@ def run_generate(args: argparse.Namespace) -> int:
     log.info("puzzles generate %s seeds %d:%d, budget %s, %d puzzles already",
              args.variant, first, last, json.dumps(asdict(SHIPPED_BUDGET)), len(known))
     games = cpu = 0.0
+    found = 0  # new puzzles of this run
     with ProcessPoolExecutor(args.workers) as pool, args.out.open("a") as out:
         jobs = [pool.submit(game_puzzles, args.variant, seed) for seed in range(first, last)]
         for job in jobs:
@@ -75,9 +76,10 @@ def run_generate(args: argparse.Namespace) -> int:
                 known.add(json.loads(line)["id"])
                 out.write(line + "\n")
             out.flush()
+            found += len(new)
             log.info("seed %d: %d new puzzles (%d in all) in %.1f s CPU; %.1f s CPU per "
-                     "puzzle so far", seed, len(new), len(known), spent,
-                     cpu / max(1, len(known)))
+                     "puzzle of this run so far", seed, len(new), len(known), spent,
+                     cpu / max(1, found))
             if len(known) >= args.max_puzzles or time.monotonic() > deadline:
                 for pending in jobs:
                     pending.cancel()
