@@ -10,9 +10,10 @@ Each engine runs in its own process for the whole match. Every opening (those of
 ``bench.gomoku.OPENINGS`` in order, with ``--openings FILE`` the lines of a file such as the
 balanced sets in ``bench/data/openings/`` made by ``bench/openings.py``, or with ``--seed``
 random three-stone openings near the centre) is played twice, once with each engine moving
-next; the engine to move gets the whole position with ``BOARD`` (so no engine keeps state
-between moves that the other lacks). The referee is our own :class:`engine.board.Board`: an
-illegal move, a crash or a turn over ``timeout_turn`` plus a grace period loses the game.
+next; the engine to move gets ``RESTART`` and then the whole position with ``BOARD`` (so no
+engine keeps state between moves that the other lacks). The referee is our own
+:class:`engine.board.Board`: an illegal move, a crash or a turn over ``timeout_turn`` plus a
+grace period loses the game.
 
 ``--log FILE`` appends one JSON line per game (engines, opening, winner, moves, time); with
 ``--resume`` the games already in the log for the same engines, variant and openings are
@@ -78,10 +79,17 @@ class Engine:
     def move(self, board: Board, timeout_s: float) -> int:
         """The engine's move (engine cell index) for ``board``."""
         me = board.turn
+        # A new game first: BOARD adds stones to what the engine holds, and Pela keeps the
+        # previous position (it answers ERROR to a stone on an occupied cell) until RESTART.
+        # Sent in one go with the position, so the OK costs no round trip of its own.
+        self._send("RESTART")
         self._send("BOARD")
         for cell in board.move_stack:
             self._send(f"{to_wire(board, cell)},{1 if board.cell(cell) == me else 2}")
         self._send("DONE")
+        answer = self._read(timeout_s)
+        if answer != "OK":
+            raise EngineFailure(f"{self.name} answered {answer!r} to RESTART")
         answer = self._read(timeout_s)
         try:
             x, y = (int(part) for part in answer.split(","))

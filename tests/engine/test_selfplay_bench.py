@@ -24,7 +24,10 @@ def test_two_engines_play_whole_games_with_sides_swapped():
 
 def test_an_engine_answering_nonsense_forfeits_the_game():
     # A "brain" that says OK to START and then answers every position with nonsense.
-    babbler = "echo OK; while read -r line; do [ \"$line\" = DONE ] && echo 'no idea'; done"
+    babbler = (
+        'echo OK; while read -r line; do [ "$line" = RESTART ] && echo OK;'
+        " [ \"$line\" = DONE ] && echo 'no idea'; done"
+    )
     result = match(Engine("A", OURS), Engine("B", babbler), "gomoku", games=2, turn_ms=100)
     assert result.wins == {"A": 2, "B": 0, "draw": 0}
     assert all("forfeit: B answered 'no idea'" in game for game in result.games)
@@ -32,7 +35,10 @@ def test_an_engine_answering_nonsense_forfeits_the_game():
 
 def test_an_engine_playing_on_a_taken_cell_forfeits_the_game():
     # h8 (7,7 on the wire) is the first stone of every opening.
-    squatter = 'echo OK; while read -r line; do [ "$line" = DONE ] && echo 7,7; done'
+    squatter = (
+        'echo OK; while read -r line; do [ "$line" = RESTART ] && echo OK;'
+        ' [ "$line" = DONE ] && echo 7,7; done'
+    )
     result = match(Engine("A", OURS), Engine("B", squatter), "gomoku", games=2, turn_ms=100)
     assert result.wins == {"A": 2, "B": 0, "draw": 0}
     assert all("forfeit: h8 is already taken" in game for game in result.games)
