@@ -10,6 +10,10 @@
     if (new RegExp(`(^|[^\\w-])${word}($|[^\\w-])`).test(text)) problems.push(`shows "${word}"`);
   }
   if (text.includes('[object Object]')) problems.push('shows "[object Object]"');
+  // A name left out: a line that ends on the word that joins two names ("vs", "gặp", "đấu").
+  for (const line of text.split('\n')) {
+    if (/(^|\s)(vs|gặp|đấu|by|của)$/.test(line.trim())) problems.push(`a name is missing: "${line.trim()}"`);
+  }
   for (const id of rawIds) {
     if (new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text)) problems.push(`shows the raw id "${id}"`);
   }
