@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -20,7 +21,7 @@ from ..platform.errors import ArenaError, ErrorCode
 from ..platform.tokens import hash_token, new_token
 from ..play.arena import Arena
 from ..play.fanout import RoomMessage
-from ..rooms import commands
+from ..rooms import RoomState, commands
 from .messages import Absence, Hello, client_id, decode, frame_cid, parse_frame, parse_hello
 from .ratelimit import TokenBucket
 from .session import (
@@ -31,6 +32,7 @@ from .session import (
     FetchAbsence,
     FetchChat,
     FetchHistory,
+    FetchStandings,
     MoveSeat,
     Outgoing,
     PostChat,
@@ -74,6 +76,8 @@ class Connection:
         self.room_id = room_id
         self.session = SocketSession(room_id, arena.settings.claim_after_s * 1000)
         self.player: commands.PlayerRef | None = None  # the identity or account behind the socket
+        # How a rematch of a rated game learns the ratings it starts from (sockets/ratings.py).
+        self.ratings: Callable[[RoomState], Awaitable[commands.Standings]] | None = None
         self.cut_off = False
         self.outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
         self.bucket = TokenBucket(BURST, PER_SECOND)
@@ -118,6 +122,10 @@ class Connection:
                         self.queue(Send(history if cid is None else history | {"cid": cid}))
             case FetchAbsence(message=message):
                 await self.perform(session.claim(message, await self._absence()))
+            case FetchStandings(message=message):
+                state = await repo.load(self.room_id)
+                standings = await self.ratings(state) if self.ratings is not None else ()
+                await self.perform(session.rematch(message, standings))
             case PostChat(text=text, cid=cid):
                 await self._post_chat(text, cid)
             case TakeSeat(name=name):

@@ -26,10 +26,12 @@ from ..platform.errors import ArenaError, ErrorCode
 from ..platform.tokens import hash_token, same_hash
 from ..rooms import RoomState, Status, public_state
 from ..rooms.chat import Channel, ChatLine, chat_line
+from ..rooms.commands import Standings
 from ..rooms.offers import seat_after
 from ..rooms.outcomes import demo_restart_at
 from ..rooms.state import Mode
 from .messages import (
+    REMATCHES,
     Absence,
     ChatMessage,
     ClientMessage,
@@ -128,6 +130,14 @@ class FetchAbsence:
 
 
 @dataclass(slots=True, frozen=True)
+class FetchStandings:
+    """A message that may start a rematch: read the players' ratings as the finished game
+    left them (a rated room), then feed them to `rematch` with `message`."""
+
+    message: ClientMessage
+
+
+@dataclass(slots=True, frozen=True)
 class PostChat:
     """Load the room, have `chat_line` judge `text`, store and publish the line (rate limits
     per socket and per address apply)."""
@@ -159,7 +169,7 @@ class ScheduleTimers:
 
 Outgoing = Send | MoveSeat  # what goes through the socket's writer, in order
 Action = (Send | MoveSeat | CloseWith | TakeSeat | FetchHistory | CatchUp | FetchChat | Run
-          | FetchAbsence | PostChat | Present | Relist | ScheduleTimers)
+          | FetchAbsence | FetchStandings | PostChat | Present | Relist | ScheduleTimers)
 
 
 def error_message(error: ArenaError, cid: str | None = None) -> dict[str, Any]:
@@ -322,11 +332,17 @@ class SocketSession:
             return [FetchChat(self._shown(), (Channel.SPECTATORS,), cid)]
         if message.kind == "claim_win":
             return [FetchAbsence(message)]
+        if message.kind in REMATCHES:
+            return [FetchStandings(message)]
         return [Run(command_builder(message, self.seat_of))]
 
     def claim(self, message: ClientMessage, absence: Absence) -> list[Action]:
         """An abandonment claim, with the presence facts it is judged on."""
         return [Run(command_builder(message, self.seat_of, absence))]
+
+    def rematch(self, message: ClientMessage, standings: Standings) -> list[Action]:
+        """A rematch offer or acceptance, with the ratings its new game starts from."""
+        return [Run(command_builder(message, self.seat_of, standings=standings))]
 
     def committed(self, v: int) -> None:
         """A command of this socket was applied; the room reached version `v`."""

@@ -30,9 +30,10 @@ export function variantLabel(spec) {
   return label;
 }
 
-/** "Caro (Vietnamese rule) · 15×15": a room's game with its board size (once). */
+/** "Caro (Vietnamese rule) · 15×15", "Connect Four · 7×6": a room's game with its board size,
+ *  width first as boards are named (once: a title that holds the size keeps it). */
 export function gameWithSize(spec, board) {
   const title = variantTitle(spec, board);
-  const size = `${board.rows}×${board.cols}`;
-  return title.includes(size) ? title : `${title} · ${size}`;
+  if (title.includes(`${board.rows}×${board.cols}`) || title.includes(`${board.cols}×${board.rows}`)) return title;
+  return `${title} · ${board.cols}×${board.rows}`;
 }

@@ -7,9 +7,9 @@ import { ApiError, loadToken, saveToken } from "../common/api.js";
 import { games as fetchGames, myRooms, resumeSeat } from "../common/account_api.js";
 import { gameList } from "../common/game_list.js";
 import { variantLabel } from "../common/variant_title.js";
-import { errorText } from "../common/i18n.js";
+import { errorText, t } from "../common/i18n.js";
 import { navigate } from "../common/router.js";
-import { el, tEl, tNodes, toast } from "../common/ui.js";
+import { el, tEl, toast } from "../common/ui.js";
 import { playerTag } from "../common/players.js";
 
 function resumeItem(room) {
@@ -31,7 +31,7 @@ function resumeItem(room) {
   return el("li", { class: "lobby-item" },
     el("div", {},
       el("div", { class: "lobby-game" }, variantLabel(room.variant)),
-      opponent ? el("div", { class: "lobby-meta" }, ...tNodes("games.vs", { name: playerTag(opponent, { link: false }) })) : null),
+      opponent ? el("div", { class: "lobby-meta" }, t("games.vs"), " ", playerTag(opponent, { link: false })) : null),
     button);
 }
 

@@ -14,6 +14,7 @@ from server.sockets.session import (
     FetchAbsence,
     FetchChat,
     FetchHistory,
+    FetchStandings,
     MoveSeat,
     PostChat,
     Present,
@@ -278,6 +279,19 @@ def test_a_win_claim_is_judged_on_the_presence_facts_given():
     absence = Absence({1: True, 2: False}, {1: T0, 2: T0 - 1}, 60_000)
     [run] = opened(playing(), TOKEN_A).claim(decode({"type": "claim_win"}), absence)
     assert (run.build(playing()).opponent_last_seen, run.build(playing()).seat) == (T0 - 1, 1)
+
+
+def test_a_rematch_offer_or_acceptance_first_asks_for_the_ratings_it_starts_from():
+    for kind in ("rematch_offer", "rematch_accept"):
+        message = decode({"type": kind})
+        assert opened(playing(), TOKEN_A).receive(message, T0) == [FetchStandings(message)]
+
+
+def test_a_rematch_carries_the_ratings_given():
+    standings = (("p-a", commands.Standing(1612, False)),)
+    [run] = opened(playing(), TOKEN_A).rematch(decode({"type": "rematch_accept"}), standings)
+    command = run.build(playing())
+    assert (command.seat, command.accept, command.standings) == (1, True, standings)
 
 
 def test_after_a_lost_channel_the_socket_catches_up_from_its_last_version():

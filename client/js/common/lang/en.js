@@ -327,7 +327,6 @@ export const strings = {
   "ending.claimed": "{loser} stopped playing; {winner} claimed the win",
   "ending.claimed.by_you": "{loser} stopped playing; you claimed the win",
   "ending.claimed.against_you": "You stopped playing; {winner} claimed the win",
-  "room.over.players": "{a} vs {b}",
   "room.offer.declined.draw": "{name} declined your draw offer.",
   "room.offer.declined.takeback": "{name} declined your takeback request.",
   "room.offer.declined.rematch": "{name} declined your rematch offer.",

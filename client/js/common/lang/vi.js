@@ -327,7 +327,6 @@ export const strings = {
   "ending.claimed": "{loser} bỏ dở ván; {winner} nhận thắng",
   "ending.claimed.by_you": "{loser} bỏ dở ván; bạn nhận thắng",
   "ending.claimed.against_you": "Bạn bỏ dở ván; {winner} nhận thắng",
-  "room.over.players": "{a} gặp {b}",
   "room.offer.declined.draw": "{name} đã từ chối lời mời hòa của bạn.",
   "room.offer.declined.takeback": "{name} đã từ chối cho bạn đi lại.",
   "room.offer.declined.rematch": "{name} đã từ chối chơi ván mới.",
