@@ -11,7 +11,7 @@ import { ApiError, importRecord, streamAnalysis, variantList } from "../common/a
 import { Board } from "../common/board.js";
 import { boardStyle } from "../common/board_svg.js";
 import { errorText, t } from "../common/i18n.js";
-import { renderMoveList } from "../common/move_list.js";
+import { renderMoveList, stepButtons } from "../common/move_list.js";
 import { cellToStr, replay, strToCell } from "../common/notation.js";
 import { colourName, stoneIcon } from "../common/players.js";
 import { stepKeys } from "../common/step_keys.js";
@@ -60,9 +60,7 @@ export function mountAnalysisBoard(main) {
   const engine = engineCard();
   const moveList = el("div", { class: "move-list", id: "move-list", role: "list" });
   const steps = { first: () => base, prev: () => ply - 1, next: () => ply + 1, last: () => line.length };
-  const nav = el("div", { class: "review-nav" },
-    ...[["first", "«"], ["prev", "‹"], ["next", "›"], ["last", "»"]].map(([kind, sign]) =>
-      el("button", { class: "btn small", type: "button", id: `board-${kind}`, "aria-label": t(`replay.${kind}`), title: t(`replay.${kind}`), onclick: () => go(steps[kind]()) }, sign)));
+  const nav = stepButtons("board", (kind) => go(steps[kind]()));
   const importText = el("textarea", { id: "import-text", rows: 4, "aria-label": t("board.import") });
   const importFormat = el("select", { id: "import-format", "aria-label": t("board.import.format") },
     ...[["sgf", "SGF"], ["psq", "PSQ"], ["text", t("download.text")]].map(([f, label]) => el("option", { value: f }, label)));
