@@ -74,7 +74,7 @@ def test_the_engines_numbers_are_explained(me):
     expect(page.locator("#engine-legend dt")).to_have_text(words["terms"])
     for text in page.locator("#engine-legend dd").all_inner_texts():
         assert len(text) > 30, text
-    me.shot(f"25-analysis-board-{me.label}")
+    me.shot(f"25-analysis-numbers-{me.label}")
 
 
 def test_an_imported_game_has_a_move_list_to_step_through(me):

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.client.played import Played, analysed, play
+from tests.client.players import every_view
 
 AMERICAN_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b")
 MEDIUM_DATE = {"en": re.compile(r"\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b"),
@@ -53,6 +54,7 @@ def check_language(page, lang: str, where: str) -> None:
     assert not AMERICAN_DATE.search(text), (where, AMERICAN_DATE.search(text))
 
 
+@every_view
 def test_the_game_pages_speak_the_pages_language_and_write_its_dates(reader, game):
     played, analysis = game
     page = reader.page
@@ -61,34 +63,42 @@ def test_the_game_pages_speak_the_pages_language_and_write_its_dates(reader, gam
     page.locator('#move-list button[data-ply="2"]').click()
     expect(page.locator("#game-meta")).to_contain_text(MEDIUM_DATE[reader.lang])
     check_language(page, reader.lang, "review")
+    reader.shot(f"25-review-{reader.label}")
 
     page.goto(f"{reader.base_url}/g/{played.game_id}/replay")
     expect(page.locator("#game-meta")).to_contain_text(MEDIUM_DATE[reader.lang])
     page.locator("#downloads summary").click()
     check_language(page, reader.lang, "replay")
+    reader.shot(f"25-replay-{reader.label}")
 
     page.goto(f"{reader.base_url}/@/{played.usernames[0]}")
     item = page.locator(f'[data-game="{played.game_id}"]')
     expect(item).to_contain_text(MEDIUM_DATE[reader.lang])
     check_language(page, reader.lang, "profile")
+    reader.shot(f"25-profile-{reader.label}")
 
     page.goto(f"{reader.base_url}/leaderboard/tictactoe")
     expect(page.locator("#leaderboard-table")).to_be_visible()
     check_language(page, reader.lang, "leaderboard")
+    reader.shot(f"25-leaderboard-{reader.label}")
 
     page.goto(f"{reader.base_url}/analysis?variant=tictactoe&moves=b2")
     expect(page.locator("#lines .engine-line").first).to_be_visible(timeout=60_000)
     page.locator("#engine-legend summary").click()
     check_language(page, reader.lang, "analysis board")
+    reader.shot(f"25-analysis-board-{reader.label}")
     page.locator("#setup-btn").click()
     check_language(page, reader.lang, "setup")
+    reader.shot(f"25-setup-{reader.label}")
 
     page.goto(f"{reader.base_url}/")
     page.locator("#register-btn").click()
     expect(page.locator("#account-password2")).to_be_visible()
     check_language(page, reader.lang, "registration")
+    reader.shot(f"25-registration-{reader.label}")
 
 
+@every_view
 def test_choosing_the_other_language_redraws_the_page_and_its_dates(reader, game):
     """A browser in one language, the page switched to the other (an English browser, a
     Vietnamese reader: "11/26/2026" was seen in Vietnamese)."""
