@@ -21,11 +21,15 @@ in alternating order (so the machine's drifting load hits both arms alike), and 
 arms' pooled latencies. ``--interleave S`` switches the analyses on and off every S seconds
 within one run and counts each move in the arm it was made in (bench/load_interleave.py, also
 ``--burners N``: the same with N plain busy loops at the analysis workers' priority instead).
+``--compare REV`` runs scenarios 1 and 2 on the git revision REV and on the working tree in
+alternating rounds and prints the ratios of node CPU per move, memory per idle socket and p99
+(bench/load_compare.py).
 
 Run from the repository root, e.g.:
     .venv/bin/python -m bench.load --scenario 1 --duration 30
     .venv/bin/python -m bench.load --scenario 1 --games 100 --spectators 50 --duration 10
     .venv/bin/python -m bench.load --scenario 2 --idle 2000 --url http://127.0.0.1:8080
+    .venv/bin/python -m bench.load --compare main --rounds 2
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from bench.analysis import sixty_move_game
 from bench.load_analyses import AnalysisLoad
 from bench.load_clients import Tally
 from bench.load_cluster import (
+    REPO_ROOT,
     Cluster,
     bucket_quantile,
     cpu_seconds,
@@ -56,6 +61,7 @@ from bench.load_cluster import (
     start_cluster,
     warm_ai,
 )
+from bench.load_compare import DEFAULT_ROUNDS, Side, check_args, compare_sides
 from bench.load_interleave import Burners, Interval, Switch
 from bench.load_interleave import compare as compare_interleaved
 from bench.load_profile import Profiler, summary
@@ -259,6 +265,7 @@ def report(args: argparse.Namespace, m: Measured) -> str:
         ("garbage collections (pauses)", f"{m.gc_pauses}{gc_max}"),
         ("CPU (share of one core)", ", ".join(f"{role} {share * 100:.0f}%"
                                              for role, share in m.cpu.items())),
+        ("node CPU per move (from /proc)", cpu_per_move(m)),
         ("Redis commands per move", redis_per_move(m.redis_calls, t.moves + t.ai_moves)),
         ("load average before / after", f"{m.load_before[0]:.2f} / {m.load_after[0]:.2f} "
                                         f"({os.cpu_count()} cores)"),
@@ -267,6 +274,12 @@ def report(args: argparse.Namespace, m: Measured) -> str:
     lines = [f"| {'what'.ljust(width)} | measured |", f"|{'-' * (width + 2)}|----------|"]
     lines += [f"| {name.ljust(width)} | {value} |" for name, value in rows]
     return "\n".join(lines)
+
+
+def cpu_per_move(m: Measured) -> str:
+    """The server nodes' CPU time (AI workers not included) per move served."""
+    moves = m.tally.moves + m.tally.ai_moves
+    return f"{m.cpu['server'] * m.duration_s * 1000 / moves:.3f} ms" if moves else "n/a"
 
 
 def redis_per_move(calls: collections.Counter[str], moves: int) -> str:
@@ -311,8 +324,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="use this running node instead of starting one (repeatable)")
     parser.add_argument("--server-pid", type=int, action="append", default=[],
                         help="with --url: the node's pid, for RSS and CPU")
+    parser.add_argument("--compare", metavar="REV",
+                        help="run scenarios 1 and 2 on git revision REV and on the working "
+                             "tree, alternating, and print the ratios (--idle: scenario 2's "
+                             "sockets, 0 skips it)")
+    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+                        help="with --compare: runs of each side")
     args = parser.parse_args(argv)
     preset = SCENARIOS[args.scenario]
+    if args.compare and args.idle is None:
+        args.idle = SCENARIOS[2]["idle"]
     for name in ("games", "spectators", "ai_games", "idle", "nodes"):
         if getattr(args, name) is None:
             setattr(args, name, preset[name])
@@ -325,6 +346,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                      "without --alternate")
     if args.burners and not args.interleave:
         parser.error("--burners is the control of --interleave")
+    check_args(parser, args)
     args.analysis_game = sixty_move_game() if args.analyses else []
     return args
 
@@ -371,20 +393,38 @@ def compare(runs: list[tuple[int, int, Measured]]) -> str:
     return "\n".join([*lines, "", "with / without: " + ", ".join(ratios)])
 
 
+def start(args: argparse.Namespace, side: Side | None = None) -> Cluster:
+    """Redis and the nodes in a new directory, running `side`'s server (default: this tree)."""
+    workdir = Path(tempfile.mkdtemp(prefix="caro-load-"))
+    log.info("starting Redis and %d node(s) of %s in %s", args.nodes,
+             side.name if side else "the working tree", workdir)
+    return start_cluster(workdir, args.nodes, {
+        "AI_WORKERS": str(args.ai_workers), "LOG_LEVEL": "WARNING",
+        "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0",
+        "BOARD_SEARCHES_PER_MINUTE": "0"},
+        root=side.root if side else REPO_ROOT, python=side.python if side else sys.executable)
+
+
+def run_side(side: Side, args: argparse.Namespace) -> Measured:
+    """One run of `args` on a fresh Redis and node of `side` (--compare)."""
+    cluster = start(args, side)
+    try:
+        return run(cluster, args)
+    finally:
+        cluster.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     args = parse_args(argv)
     log.info("open files limit: %d", raise_open_files_limit())
+    if args.compare:
+        return compare_sides(args, run_side)
     if args.url:
         cluster = Cluster(external_urls=tuple(u.rstrip("/") for u in args.url),
                           external_pids=tuple(args.server_pid))
     else:
-        workdir = Path(tempfile.mkdtemp(prefix="caro-load-"))
-        log.info("starting Redis and %d node(s) in %s", args.nodes, workdir)
-        cluster = start_cluster(workdir, args.nodes, {
-            "AI_WORKERS": str(args.ai_workers), "LOG_LEVEL": "WARNING",
-            "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0",
-            "BOARD_SEARCHES_PER_MINUTE": "0"})
+        cluster = start(args)
     try:
         if args.alternate:
             runs = alternate(cluster, args)

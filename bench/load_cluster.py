@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import json
 import logging
+import sys
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tests.conftest import (
     NGINX_CONFIG,
+    REPO_ROOT,
     Nginx,
     RedisServer,
     ServerNode,
@@ -74,18 +76,22 @@ class Cluster:
                 part.stop()
 
 
-def start_cluster(workdir: Path, nodes: int, env: dict[str, str]) -> Cluster:
+def start_cluster(workdir: Path, nodes: int, env: dict[str, str], root: Path = REPO_ROOT,
+                  python: str = sys.executable) -> Cluster:
+    """Redis and `nodes` nodes running the server found in `root` (another revision's checkout
+    for `--compare`) with `python`."""
     workdir.mkdir(parents=True, exist_ok=True)
     cluster = Cluster()
     try:
         redis_dir = workdir / "redis"
         redis_dir.mkdir(exist_ok=True)
         cluster.redis = RedisServer(port=free_port(), directory=redis_dir).start()
-        node_env = env | ({"TRUST_PROXY": "1"} if nodes == 2 else {})
+        node_env = env | ({"TRUST_PROXY": "1"} if nodes == 2 else {}) | {"PYTHONPATH": str(root)}
         for n in range(1, nodes + 1):
             node = ServerNode(node_id=f"server-{n}", port=free_port(),
                               redis_url=cluster.redis.url,
-                              log_path=workdir / f"server-{n}.log", extra_env=node_env)
+                              log_path=workdir / f"server-{n}.log", extra_env=node_env,
+                              cwd=root, python=python)
             cluster.nodes.append(node.start())
         if nodes == 2:
             prefix = workdir / "nginx"

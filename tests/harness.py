@@ -53,13 +53,19 @@ def compile_engine_once() -> None:
     session waits, and later runs find the cache warm and skip this."""
     import engine.search  # noqa: F401 - clears a cache compiled from other sources
 
-    if all(any(REPO_ROOT.glob(mark)) for mark in ENGINE_CACHE_MARKS):
+    compile_engine(REPO_ROOT, sys.executable)
+
+
+def compile_engine(root: Path, python: str) -> None:
+    """Fill the numba cache of the engine in `root` (this tree, or another revision's checkout
+    for bench/load.py --compare) with `python`, unless it is warm already."""
+    if all(any(root.glob(mark)) for mark in ENGINE_CACHE_MARKS):
         return
-    print("\ncompiling the engine (numba cache is cold) ...", flush=True)
+    print(f"\ncompiling the engine in {root} (numba cache is cold) ...", flush=True)
     subprocess.run(
-        [sys.executable, "-c", "from engine.ai import warm_up; warm_up()"],
-        cwd=REPO_ROOT, check=True, timeout=ENGINE_COMPILE_TIMEOUT_S,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        [python, "-c", "from engine.ai import warm_up; warm_up()"],
+        cwd=root, check=True, timeout=ENGINE_COMPILE_TIMEOUT_S,
+        env={**os.environ, "PYTHONPATH": str(root)},
     )
 
 
@@ -327,6 +333,7 @@ class ServerNode:
     log_path: Path
     extra_env: dict[str, str] = field(default_factory=dict)
     cwd: Path = REPO_ROOT          # `python -m server` imports the `server` found from here first
+    python: str = sys.executable   # another environment's interpreter (bench/load.py --compare)
     process: subprocess.Popen | None = None
 
     @property
@@ -346,8 +353,9 @@ class ServerNode:
             DATA_DIR=str(self.log_path.parent),
             HOST="127.0.0.1", PORT=str(self.port), NODE_ID=self.node_id,
             AI_WORKERS="1", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
-            # Test sessions create many rooms from one address; the limit has its own test.
-            ROOM_CREATIONS_PER_MINUTE="0",
+            # Test sessions create many rooms and challenges from one address; the limits
+            # have their own tests.
+            ROOM_CREATIONS_PER_MINUTE="0", CHALLENGES_PER_MINUTE="0", REPORTS_PER_HOUR="0",
         )
         if self.redis_url is not None:
             env["REDIS_URL"] = self.redis_url
@@ -365,7 +373,7 @@ class ServerNode:
         stop_process(self.process, signal.SIGKILL)  # a restart: nothing of the last run stays
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "server", "serve"], cwd=self.cwd, env=self.environment(),
+                [self.python, "-m", "server", "serve"], cwd=self.cwd, env=self.environment(),
                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True,
             )

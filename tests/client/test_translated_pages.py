@@ -107,6 +107,7 @@ def test_choosing_the_other_language_redraws_the_page_and_its_dates(reader, game
     page.goto(f"{reader.base_url}/@/{played.usernames[0]}")
     item = page.locator(f'[data-game="{played.game_id}"]')
     expect(item).to_contain_text(MEDIUM_DATE[reader.lang])
+    reader.open_menu()  # on a phone the language is behind the menu
     page.select_option("#lang-select", OTHER[reader.lang])
     expect(item).to_contain_text(MEDIUM_DATE[OTHER[reader.lang]])
     page.goto(f"{reader.base_url}/g/{played.game_id}/replay")
