@@ -1,8 +1,9 @@
 """Fixtures for the browser tests: one real server (with a real redis-server) for the module,
 and `players`, a factory of browser contexts (each one person) closed after the test.
 
-`reader` is one person looking at a page on each screen in each language (VIEWS: desktop and
-phone, English and Vietnamese): a test that asks for it runs four times, each in a fresh
+`reader` is one person looking at a page on a screen in a language (VIEWS: desktop and phone,
+English and Vietnamese): a test that asks for it runs on a desktop in English and on a phone in
+Vietnamese (PAIRED_VIEWS), or on all four views when marked `every_view`, each in a fresh
 context of one Chromium the module shares (`module_browser`: a module of plain `def` tests
 only, see the root conftest's `browser` for why not the session)."""
 
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.client.players import VIEWS, WAIT_MS, Player
+from tests.client.players import PAIRED_VIEWS, VIEWS, WAIT_MS, Player
 from tests.conftest import CALL_FAILED, launch_chromium  # CALL_FAILED: set by the root hook
 
 # The machine is shared: give assertions on the page the same patience as page actions.
@@ -58,11 +59,12 @@ def module_browser() -> Iterator:
         yield browser
 
 
-@pytest.fixture(params=list(VIEWS))
+@pytest.fixture(params=PAIRED_VIEWS)
 def reader(module_browser, app_server, shots_dir: Path,
            request: pytest.FixtureRequest) -> Iterator[Player]:
-    """One person on one of VIEWS (the test's id says which: desktop-en, phone-vi, ...); saved
-    as failed-<test>.png when the test fails; no page error may have happened."""
+    """One person on one of VIEWS (the test's id says which: desktop-en, phone-vi, ...): by
+    default the two PAIRED_VIEWS, every view with `@every_view`; saved as failed-<test>.png
+    when the test fails; no page error may have happened."""
     person = Player.open(module_browser, app_server.url, shots_dir, request.param,
                          **VIEWS[request.param])
     yield person

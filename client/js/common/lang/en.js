@@ -25,7 +25,7 @@ export const strings = {
   "home.opp.quick": "Anyone",
   "home.opp.quick.hint": "Quick play",
   "home.level": "AI level",
-  "home.level.elo": "Elo {elo}",
+  "home.level.beats": "Wins about {wins} games in 10 against level {level}, {name}.",
   "home.first": "Who moves first",
   "home.first.me": "Me",
   "home.first.them": "Opponent",

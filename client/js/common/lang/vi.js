@@ -25,7 +25,7 @@ export const strings = {
   "home.opp.quick": "Bất kỳ ai",
   "home.opp.quick.hint": "Chơi nhanh",
   "home.level": "Cấp độ của máy",
-  "home.level.elo": "Elo {elo}",
+  "home.level.beats": "Thắng khoảng {wins}/10 ván trước cấp {level}, {name}.",
   "home.first": "Ai đi trước",
   "home.first.me": "Tôi",
   "home.first.them": "Đối thủ",
