@@ -22,6 +22,7 @@ import redis.asyncio as redis
 from limits.aio.strategies import MovingWindowRateLimiter
 
 from ..platform.ai_pool import AiPool
+from ..platform.engine_warmup import EngineWarmup
 from ..platform.ip_limits import IpLimit, ip_limit, shared_limiter
 from ..platform.keys import Buckets
 from ..platform.metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
@@ -55,6 +56,7 @@ class Arena:
     player_rooms: PlayerRooms
     ip_limiter: MovingWindowRateLimiter  # per-address counts all nodes share (ip_limits.py)
     creation_limiter: IpLimit | None
+    warmup: EngineWarmup  # the engine compiled ahead, before any worker starts
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -76,7 +78,8 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
     presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find,
                         settings.claim_after_s * 1000)
     service.after_commit.append(presence.on_commit)
-    pool = AiPool(settings.ai_workers, metrics)
+    warmup = EngineWarmup()
+    pool = AiPool(settings.ai_workers, metrics, warmup=warmup)
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
     service.after_commit.append(ai.on_commit)
@@ -88,7 +91,7 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
                      per_room=settings.chat_per_room_per_minute)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, chat,
                  player_rooms, limiter,
-                 ip_limit(limiter, "rooms", settings.room_creations_per_minute))
+                 ip_limit(limiter, "rooms", settings.room_creations_per_minute), warmup)
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700
@@ -133,3 +136,4 @@ async def running(arena: Arena) -> AsyncIterator[Arena]:
                 await task
         await arena.fanout.close()
         await arena.pool.close()
+        await arena.warmup.close()

@@ -3,6 +3,7 @@ and `players`, a factory of browser contexts (each one person) closed after the 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,14 +24,16 @@ def shots_dir(artifacts_dir: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest) -> Iterator:
-    """`players(label, **viewport)` opens a fresh browser context (its own localStorage); when
-    the test fails, every player's page is saved as failed-<test>-<label>.png."""
+@contextlib.contextmanager
+def players_of(browser, base_url: str, shots_dir: Path,
+               request: pytest.FixtureRequest) -> Iterator:
+    """`players(label, **viewport)` opens a fresh browser context (its own localStorage) on the
+    server at `base_url`; when the test fails, every player's page is saved as
+    failed-<test>-<label>.png."""
     opened: list[Player] = []
 
     def open_player(label: str, **kwargs) -> Player:
-        player = Player.open(browser, app_server.url, shots_dir, label, **kwargs)
+        player = Player.open(browser, base_url, shots_dir, label, **kwargs)
         opened.append(player)
         return player
 
@@ -41,3 +44,10 @@ def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest
     for player in opened:
         assert not player.errors, f"{player.label}: page errors {player.errors}"
         player.close()
+
+
+@pytest.fixture
+def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest) -> Iterator:
+    """People on the session's server (`players_of`)."""
+    with players_of(browser, app_server.url, shots_dir, request) as open_player:
+        yield open_player

@@ -149,6 +149,7 @@ export class RoomView {
     if (state.status === "waiting") return [t(isSearching(m) ? "room.searching" : "room.waiting"), "wait"];
     if (state.status === "finished") return [`${this.resultTitle(m)} · ${this.resultReason(m)}`, "over"];
     const turnSeat = state.seats[String(state.turn)];
+    if (m.aiWarming && turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai_warming"), "ai"];
     if (inOpening(state)) return openingStatus(state, mySeat, seatName(state, style, state.turn));
     if (state.turn === mySeat) return [t("room.turn.you"), "you"];
     if (turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai"), "ai"];

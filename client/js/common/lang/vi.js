@@ -114,6 +114,7 @@ export const strings = {
   "room.turn.you": "Đến lượt bạn",
   "room.turn.them": "Đến lượt {name}",
   "room.turn.ai": "Máy đang suy nghĩ…",
+  "room.turn.ai_warming": "Máy đang chuẩn bị (chỉ lần khởi động đầu tiên)…",
   "room.you": "bạn",
   "room.ai": "Máy (cấp {n})",
   "room.empty_seat": "Ghế trống",
