@@ -148,6 +148,15 @@ class AiPool:
         self._executor = self._new_executor()
         self.ready.set()
 
+    async def loaded(self, timeout_s: float) -> bool:
+        """Wait (at most `timeout_s`) until a worker has loaded the engine and answers."""
+        try:
+            async with asyncio.timeout(timeout_s):
+                await self._run(int)
+        except (TimeoutError, BrokenProcessPool):
+            return False
+        return True
+
     def _new_executor(self) -> ProcessPoolExecutor:
         """A pool whose workers start (and warm up) now, not at the first search: a node that
         takes over the AI move of a dead node must not spend its 5 s on starting a process."""

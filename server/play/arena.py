@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import time
 import weakref
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -111,6 +112,23 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
 
+AI_LOAD_WAIT_S = 30.0  # then it serves anyway: the first AI moves wait for the worker
+
+
+async def wait_for_the_ai(pool: AiPool) -> None:
+    """On compiled code, the node opens its port once an AI worker has loaded it (a second or
+    two, while the rest of the node starts anyway): the first page it serves gets the
+    computer's first move at once, not after the worker's start (docs/performance.md, "The
+    first game against the computer"). A node that compiles first serves meanwhile, warming."""
+    if pool.warming:
+        return
+    started = time.monotonic()
+    if await pool.loaded(AI_LOAD_WAIT_S):
+        log.info("AI workers ready in %.1f s", time.monotonic() - started)
+    else:
+        log.warning("no AI worker ready after %.0f s; serving anyway", AI_LOAD_WAIT_S)
+
+
 @contextlib.asynccontextmanager
 async def running(arena: Arena) -> AsyncIterator[Arena]:
     """The arena's background loops, from start to a clean stop (AI searches ended, pub/sub
@@ -124,6 +142,7 @@ async def running(arena: Arena) -> AsyncIterator[Arena]:
     for name, job in (("fanout", arena.fanout.run()), ("timers", timer_loop.run()),
                       ("presence", arena.presence.run()), ("loop-lag", loop_lag.run())):
         arena.tasks.append(asyncio.create_task(job, name=name))
+    await wait_for_the_ai(arena.pool)
     try:
         yield arena
     finally:
