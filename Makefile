@@ -12,7 +12,11 @@ SYSTEM_PACKAGES := redis-server chromium nginx fonts-liberation postgresql
 
 .PHONY: run test lint system-deps clean
 
+# The AI engine is compiled first (numba's cache: 1-3 min on a fresh clone, with a progress
+# line; then a check of a second), in a process that exits before the server starts, so no AI
+# worker ever compiles (engine/precompile.py).
 run: $(VENV)/.installed-run
+	$(BIN)/caro-arena compile
 	$(BIN)/caro-arena serve
 
 # pytest's exit code 5 means it ran no test: that is a failure too.

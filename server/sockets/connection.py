@@ -86,6 +86,7 @@ class Connection:
         self.present = False
         self.presence_seat: int | None = None  # the seat presence counts this socket in
         self._tasks: set[asyncio.Task] = set()
+        self._ai_waiter: asyncio.Task | None = None  # to send `ai_status` once the AI is ready
 
     # -- carrying out the session's actions ----------------------------------------------------
     async def perform(self, actions: list[Action]) -> None:
@@ -259,6 +260,8 @@ class Connection:
             await self.ws.send_str(dumps(message))
 
     async def finish(self) -> None:
+        if self._ai_waiter is not None:
+            self._ai_waiter.cancel()
         if self.present:
             with contextlib.suppress(Exception):
                 await self.arena.presence.disconnected(self.room_id, self.presence_seat)
@@ -276,9 +279,17 @@ class Connection:
         if self.session.resume_from is not None:
             events = await self.arena.repo.events_since(self.room_id, self.session.resume_from,
                                                         state.v)
-        await self.perform(self.session.welcome(state, events, now_ms()))
+        pool = self.arena.pool
+        await self.perform(self.session.welcome(state, events, now_ms(), pool.warming))
+        if pool.warming:
+            self._ai_waiter = asyncio.create_task(self._tell_ai_ready())
         self.arena.metrics.connections.set(len(self.arena.sockets))
         await self.perform(self.session.opened(state))
+
+    async def _tell_ai_ready(self) -> None:
+        """The welcome said the AI was warming: say when it is ready (docs/protocol.md)."""
+        await self.arena.pool.ready.wait()
+        self.queue(Send({"type": "ai_status", "ai": "ready"}))
 
     async def _read_hello(self) -> Hello:
         try:

@@ -227,13 +227,16 @@ class SocketSession:
         """The `TakeSeat` succeeded with `token`."""
         self.token, self.token_hash = token, hash_token(token)
 
-    def welcome(self, state: RoomState, events: list[dict] | None, now: int) -> list[Action]:
+    def welcome(self, state: RoomState, events: list[dict] | None, now: int,
+                ai_warming: bool = False) -> list[Action]:
         """The room as loaded once subscribed; `events`: those after `resume_from`, or None
-        when there is none or the log no longer reaches back that far (a snapshot then)."""
+        when there is none or the log no longer reaches back that far (a snapshot then);
+        `ai_warming`: this node's AI is not ready yet (its first start compiles it)."""
         self.seat, self.seat_v = self.seat_of(state), state.v
         welcome: dict[str, Any] = {
             "type": "welcome", "room_id": self.room_id, "seat": self.seat, "v": state.v,
-            "resumed": events is not None, "now": now, "claim_after_ms": self.claim_after_ms}
+            "resumed": events is not None, "now": now, "claim_after_ms": self.claim_after_ms,
+            "ai": "warming" if ai_warming else "ready"}
         if self.token is not None:
             welcome["token"] = self.token
         return [*self._out(welcome), *self.history(state, events), FetchChat(self._shown())]

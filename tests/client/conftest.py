@@ -9,6 +9,7 @@ only, see the root conftest's `browser` for why not the session)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,16 +30,17 @@ def shots_dir(artifacts_dir: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest) -> Iterator:
-    """`players(label, **viewport)` opens a fresh browser context (its own localStorage); when
-    the test fails, every player's page is saved as failed-<test>-<label>.png. `lang="vi"`
-    starts the page in that language; `console_guard=True` fails the test on any error in
-    that player's browser console."""
+@contextlib.contextmanager
+def players_of(browser, base_url: str, shots_dir: Path,
+               request: pytest.FixtureRequest) -> Iterator:
+    """`players(label, **viewport)` opens a fresh browser context (its own localStorage) on the
+    server at `base_url`; when the test fails, every player's page is saved as
+    failed-<test>-<label>.png. `lang="vi"` starts the page in that language;
+    `console_guard=True` fails the test on any error in that player's browser console."""
     opened: list[Player] = []
 
     def open_player(label: str, **kwargs) -> Player:
-        player = Player.open(browser, app_server.url, shots_dir, label, **kwargs)
+        player = Player.open(browser, base_url, shots_dir, label, **kwargs)
         opened.append(player)
         return player
 
@@ -51,6 +53,13 @@ def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest
         assert not (player.console_guard and player.console_errors), \
             f"{player.label}: console errors {player.console_errors}"
         player.close()
+
+
+@pytest.fixture
+def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest) -> Iterator:
+    """People on the session's server (`players_of`)."""
+    with players_of(browser, app_server.url, shots_dir, request) as open_player:
+        yield open_player
 
 
 @pytest.fixture(scope="module")

@@ -150,6 +150,7 @@ export class RoomView {
     if (state.status === "waiting") return [t(isSearching(m) ? "room.searching" : "room.waiting"), "wait"];
     if (state.status === "finished") return [resultWords(state, mySeat).line, "over"];
     const turnSeat = state.seats[String(state.turn)];
+    if (m.aiWarming && turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai_warming"), "ai"];
     if (inOpening(state)) return openingStatus(state, mySeat, nameOf(state, state.turn));
     if (state.turn === mySeat) return [t("room.turn.you"), "you"];
     if (turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai"), "ai"];

@@ -104,6 +104,15 @@ def test_a_seat_taken_by_the_socket_is_in_its_welcome_with_the_token():
     assert (welcome["seat"], welcome["token"]) == (2, TOKEN_B)
 
 
+def test_the_welcome_says_whether_this_nodes_ai_is_ready_or_still_warming():
+    said = []
+    for warming in (False, True):
+        session = SocketSession("r1", 0)
+        session.hello(hello(watch=True), playing())
+        said.append(sent(session.welcome(playing(), None, T0, ai_warming=warming))[0]["ai"])
+    assert said == ["ready", "warming"]
+
+
 def test_a_first_message_with_a_bad_token_is_unauthorized_any_other_bad_one_a_bad_hello():
     codes = [refuse_hello(ArenaError(code, "")).code
              for code in (ErrorCode.BAD_TOKEN, ErrorCode.BAD_MESSAGE)]

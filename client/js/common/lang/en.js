@@ -118,6 +118,7 @@ export const strings = {
   "room.turn.you": "Your turn",
   "room.turn.them": "{name} to move",
   "room.turn.ai": "The AI is thinking…",
+  "room.turn.ai_warming": "The computer is getting ready (first start only)…",
   "room.you": "you",
   "player.anonymous": "Anonymous",
   "player.empty": "Waiting for a player",

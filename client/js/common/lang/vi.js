@@ -118,6 +118,7 @@ export const strings = {
   "room.turn.you": "Đến lượt bạn",
   "room.turn.them": "Đến lượt {name}",
   "room.turn.ai": "Máy đang suy nghĩ…",
+  "room.turn.ai_warming": "Máy đang chuẩn bị (chỉ lần khởi động đầu tiên)…",
   "room.you": "bạn",
   "player.anonymous": "Ẩn danh",
   "player.empty": "Đang chờ người chơi",
