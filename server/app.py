@@ -2,8 +2,9 @@
 
 `create_app(settings)` opens, in this order and for the app's lifetime, the Redis client, the
 SQL archive (migrated) and the services: the live-play arena (server/play/arena.py), the
-analysis service (server/analysis/), the archive consumers (server/players/archive.py) and the
-notifications (server/notifications/node.py). They
+analysis service (server/analysis/), the archive consumers (server/players/archive.py), the
+notifications (server/notifications/node.py), follows and blocks (server/relations/),
+challenges (server/challenges/) and moderation (server/moderation/). They
 live in the app context under the keys of server/http/context.py. Each function in
 `ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
 which run after the services exist): the HTTP API (server/http/) and the socket endpoint
@@ -21,29 +22,46 @@ from aiohttp import web
 
 from .analysis.service import AnalysisService
 from .analysis.store import analysis_store
+from .challenges import service as challenge_service
 from .http import (
     accounts,
     analysis,
+    challenges,
     guard,
     health,
     identity,
     levels,
     limits,
+    moderation,
     notifications,
     pages,
     player_rooms,
     players,
+    relations,
     rooms,
     variants,
 )
-from .http.context import ANALYSIS, ARENA, NOTIFICATIONS, OUTBOX, REDIS, SETTINGS, SQL
+from .http.context import (
+    ANALYSIS,
+    ARENA,
+    CHALLENGES,
+    MODERATION,
+    NOTIFICATIONS,
+    OUTBOX,
+    REDIS,
+    RELATIONS,
+    SETTINGS,
+    SQL,
+)
 from .http.health import ping
+from .moderation import service as moderation_service
 from .notifications import node as notification_node
 from .platform.settings import Settings
 from .platform.store import create_redis
 from .play import arena as play
 from .players.archive import archive_consumers
 from .players.store_sql import context as sql_store
+from .relations import service as relation_service
 from .sockets import endpoint as sockets
 from .sockets import player_socket
 
@@ -71,9 +89,9 @@ async def sql_context(app: web.Application) -> AsyncIterator[None]:
 
 
 async def services_context(app: web.Application) -> AsyncIterator[None]:
-    """The arena, the analysis service, the archive consumers and the notifications, from
-    start to a clean stop (notifications and analyses first, then the arena's loops and worker
-    processes)."""
+    """The arena, the analysis service, the archive consumers, the notifications, relations and
+    moderation (each a room chat check), and challenges, from start to a clean stop
+    (notifications and analyses first, then the arena's loops and worker processes)."""
     settings, client, engine = app[SETTINGS], app[REDIS], app[SQL]
     arena = play.build_arena(settings, client, app[OUTBOX])
     analyses = analysis_store(client, engine, settings)
@@ -87,8 +105,14 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
             client, engine, outboxes, settings.node_id, arena.metrics, analyses,
             embedded=settings.embedded_store))
         stack.push_async_callback(app[ANALYSIS].close)
-        app[NOTIFICATIONS] = await stack.enter_async_context(
+        notes = app[NOTIFICATIONS] = await stack.enter_async_context(
             notification_node.running(notification_node.build(arena, engine)))
+        social = app[RELATIONS] = relation_service.build(
+            engine, notes.presence, arena.player_rooms, notes.notifier, arena.ip_limiter)
+        arena.chat.sender_checks.append(social.check_chat)
+        app[CHALLENGES] = challenge_service.build(arena, notes.notifier, social)
+        mods = app[MODERATION] = moderation_service.build(arena, engine)
+        arena.chat.sender_checks.append(mods.check_chat)
         yield
 
 
@@ -108,6 +132,9 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     accounts.setup,
     limits.setup,
     notifications.setup,
+    relations.setup,
+    challenges.setup,
+    moderation.setup,
 )
 
 

@@ -1,4 +1,5 @@
-"""The `caro-arena` command: `serve` runs the web server; the engine adds `ai`, `solve`, `pbrain`.
+"""The `caro-arena` command: `serve` runs the web server, `admin grant-moderator NAME` makes an
+account a moderator; the engine adds `ai`, `solve`, `pbrain`.
 
 Each subcommand sets `func`, which takes the parsed arguments and returns the exit code.
 """
@@ -18,7 +19,9 @@ from engine.cli import register as register_engine_commands
 
 from . import __version__
 from .app import create_app
+from .moderation import store as moderation
 from .platform.settings import Settings, SettingsError
+from .players.store_sql import context as sql_store
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +81,34 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+async def set_moderator(username: str, grant: bool) -> int:
+    """Make the account `username` a moderator (or no longer one), in the SQL database the
+    settings name (DATABASE_URL or the embedded file), migrated first."""
+    settings = Settings.from_env()
+    async with sql_store.opened(settings.sql_url) as (engine, _outbox):
+        found = await moderation.standing(engine, username=username)
+        if found is None:
+            print(f"caro-arena admin: no account is named {username!r}", file=sys.stderr)
+            return 1
+        await moderation.set_role(engine, found.player_id, moderation.MODERATOR if grant else None)
+    print(f"{found.username} is {'now' if grant else 'no longer'} a moderator")
+    return 0
+
+
+def register_admin_commands(commands: argparse._SubParsersAction) -> None:
+    """`caro-arena admin grant-moderator NAME` and `revoke-moderator NAME`."""
+    admin = commands.add_parser("admin", help="administer the server's accounts")
+    actions = admin.add_subparsers(dest="action", required=True, metavar="ACTION")
+    for action, grant, about in (
+            ("grant-moderator", True, "give an account the moderators' rights (the reports "
+             "page, mute, close accounts)"),
+            ("revoke-moderator", False, "take the moderators' rights away from an account")):
+        sub = actions.add_parser(action, help=about)
+        sub.add_argument("username", metavar="NAME")
+        sub.set_defaults(func=lambda args, grant=grant: asyncio.run(
+            set_moderator(args.username, grant)))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="caro-arena",
@@ -92,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--host", help="address to listen on (overrides HOST)")
     serve_parser.add_argument("--port", type=int, help="port to listen on (overrides PORT)")
     serve_parser.set_defaults(func=serve)
+    register_admin_commands(commands)
     register_engine_commands(commands)
     return parser
 

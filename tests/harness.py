@@ -353,8 +353,9 @@ class ServerNode:
             DATA_DIR=str(self.log_path.parent),
             HOST="127.0.0.1", PORT=str(self.port), NODE_ID=self.node_id,
             AI_WORKERS="1", LOG_LEVEL="INFO", PYTHONUNBUFFERED="1",
-            # Test sessions create many rooms from one address; the limit has its own test.
-            ROOM_CREATIONS_PER_MINUTE="0",
+            # Test sessions create many rooms and challenges from one address; the limits
+            # have their own tests.
+            ROOM_CREATIONS_PER_MINUTE="0", CHALLENGES_PER_MINUTE="0", REPORTS_PER_HOUR="0",
         )
         if self.redis_url is not None:
             env["REDIS_URL"] = self.redis_url

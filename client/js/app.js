@@ -1,10 +1,13 @@
 // Entry point: the top bar (display name, account, language, connection state) and the
 // router that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}), an archived
 // game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant}),
-// the analysis board (/analysis) or the notifications (/notifications); and the player's own
-// socket (/ws/me) with the bell.
+// the analysis board (/analysis), the notifications (/notifications), a challenge
+// (/challenge/{id}), the friends page (/following) or the moderators' page (/mod); and the
+// player's own socket (/ws/me) with
+// the bell and the prompts of challenges to this player, on every page.
 
 import { mountAccount } from "./common/account.js";
+import { onWhoAmI } from "./common/account_api.js";
 import { limitInput, loadName, saveName } from "./common/api.js";
 import { svgEl } from "./common/board_svg.js";
 import { applyStatic, lang, onLangChange, setLang, t } from "./common/i18n.js";
@@ -18,6 +21,10 @@ import { mountRoom } from "./room/room.js";
 import { mountBell } from "./notifications/bell.js";
 import { feed } from "./notifications/feed.js";
 import { mountNotifications } from "./notifications/page.js";
+import { mountChallenge } from "./challenges/page.js";
+import { mountChallengePrompts } from "./challenges/prompt.js";
+import { mountFollowing } from "./relations/following.js";
+import { mountModeration } from "./moderation/page.js";
 import { navigate, setRenderer } from "./common/router.js";
 import { isMuted, onMuteChange, setMuted } from "./common/sound.js";
 
@@ -35,6 +42,7 @@ function route() {
   const replay = /^\/g\/([A-Za-z0-9_-]{1,80})\/replay\/?$/.exec(path);
   const profile = /^\/@\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
   const board = /^\/leaderboard(?:\/([A-Za-z0-9_-]{1,80}))?\/?$/.exec(path);
+  const challenge = /^\/challenge\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
   if (room) unmount = mountRoom(main, room[1]);
   else if (review) unmount = mountReview(main, review[1]);
   else if (replay) unmount = mountReplay(main, replay[1]);
@@ -42,6 +50,9 @@ function route() {
   else if (board) unmount = mountLeaderboard(main, board[1]);
   else if (/^\/analysis\/?$/.test(path)) unmount = mountAnalysisBoard(main);
   else if (/^\/notifications\/?$/.test(path)) unmount = mountNotifications(main);
+  else if (challenge) unmount = mountChallenge(main, challenge[1]);
+  else if (/^\/following\/?$/.test(path)) unmount = mountFollowing(main);
+  else if (/^\/mod\/?$/.test(path)) unmount = mountModeration(main);
   else unmount = mountHome(main);
   const target = location.hash && document.getElementById(location.hash.slice(1));
   if (target) target.scrollIntoView();
@@ -69,8 +80,50 @@ function setupMute() {
   show();
 }
 
+/**
+ * The top bar's menu: on a narrow screen the name, account and language fold behind one
+ * button (a header that fits a phone); it closes on a choice of page, outside or Escape.
+ */
+function setupMenu() {
+  const button = document.getElementById("menu-btn");
+  const menu = document.getElementById("topbar-menu");
+  const svg = svgEl("svg", { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true" }, button);
+  svgEl("path", { d: "M4 7h16M4 12h16M4 17h16", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }, svg);
+  const setOpen = (open) => {
+    menu.classList.toggle("open", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => setOpen(!menu.classList.contains("open")));
+  // On the press, not the click: a button in the menu may re-render (and leave the page)
+  // before its click reaches the document.
+  document.addEventListener("pointerdown", (e) => {
+    if (!e.target.closest("#topbar-menu, #menu-btn")) setOpen(false);
+  });
+  menu.addEventListener("click", (e) => {
+    if (e.target.closest("a[data-link]")) setOpen(false);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && menu.classList.contains("open")) {
+      setOpen(false);
+      button.focus();
+    }
+  });
+  window.addEventListener("popstate", () => setOpen(false));
+  // Logging in or out is done with the menu: it closes (the account corner shows the result).
+  let account;
+  onWhoAmI((who) => {
+    const now = (who && who.username) || null;
+    if (account !== undefined && now !== account) setOpen(false);
+    account = now;
+  });
+}
+
 function setupTopbar() {
   const nameInput = document.getElementById("display-name");
+  // An account's username names its player: no name to type while logged in.
+  onWhoAmI((who) => {
+    document.getElementById("name-field").hidden = Boolean(who && who.username);
+  });
   limitInput(nameInput, "name");
   nameInput.value = loadName();
   nameInput.addEventListener("change", () => {
@@ -97,5 +150,7 @@ function setupTopbar() {
 setRenderer(route);
 setupTopbar();
 setupMute();
+setupMenu();
 route();
+mountChallengePrompts();
 feed.start();

@@ -181,6 +181,8 @@ async def login(request: web.Request) -> web.Response:
     matches = await password_matches(account.password_hash if account else None, password)
     if account is None or not matches:
         raise ArenaError(ErrorCode.BAD_CREDENTIALS, "wrong username or password")
+    if account.closed:
+        raise ArenaError(ErrorCode.ACCOUNT_CLOSED, "this account was closed by a moderator")
     response = web.json_response({"username": account.username})
     await start_session(request, response, account.player_id)
     return response

@@ -12,9 +12,12 @@ from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from ..analysis.service import AnalysisService
+from ..challenges.service import ChallengeService
+from ..moderation.service import Moderation
 from ..notifications.node import Notifications
 from ..platform.settings import Settings
 from ..play.arena import Arena
+from ..relations.service import Relations
 
 SETTINGS = web.AppKey("settings", Settings)
 REDIS = web.AppKey("redis", redis.Redis)
@@ -23,3 +26,6 @@ OUTBOX = web.AppKey("outbox", str)  # this SQL database's archive outbox, before
 ARENA = web.AppKey("arena", Arena)  # the live-play services (server/play/arena.py)
 ANALYSIS = web.AppKey("analysis", AnalysisService)  # game reviews and the analysis board
 NOTIFICATIONS = web.AppKey("notifications", Notifications)  # server/notifications/node.py
+RELATIONS = web.AppKey("relations", Relations)  # follows and blocks (server/relations/)
+CHALLENGES = web.AppKey("challenges", ChallengeService)  # server/challenges/
+MODERATION = web.AppKey("moderation", Moderation)  # reports, mute, close (server/moderation/)

@@ -11,10 +11,12 @@ from typing import Any
 
 from aiohttp import web
 
+from ..challenges.challenge import DAILY_DAYS, DECLINE_REASONS
 from ..platform.user_text import MAX_NAME
 from ..players.accounts import PASSWORD_CHARS, USERNAME_CHARS
 from ..rooms.chat import CHAT_MAX_CHARS
 from ..rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
+from .context import CHALLENGES
 
 
 def client_limits() -> dict[str, Any]:
@@ -28,8 +30,15 @@ def client_limits() -> dict[str, Any]:
     }
 
 
-async def get_limits(_request: web.Request) -> web.Response:
-    return web.json_response(client_limits())
+def challenge_limits(daily: bool) -> dict[str, Any]:
+    """What a challenge may ask (server/challenges/): days per move (none while this server
+    has no daily games) and the reasons to decline."""
+    return {"days": list(DAILY_DAYS) if daily else [], "reasons": list(DECLINE_REASONS)}
+
+
+async def get_limits(request: web.Request) -> web.Response:
+    daily = request.app[CHALLENGES].daily_rooms is not None
+    return web.json_response(client_limits() | {"challenge": challenge_limits(daily)})
 
 
 def setup(app: web.Application) -> None:

@@ -6,6 +6,7 @@ Queries live in server/players/store_sql/; these handlers only read the request'
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from typing import Any
@@ -27,7 +28,7 @@ from ..players.store_sql.players import account_player_id, find_player
 from ..players.store_sql.rating_store import leaderboard
 from ..rooms.allowed import rated_modes
 from ..rooms.commands import PlayerRef
-from .context import ANALYSIS, SQL
+from .context import ANALYSIS, MODERATION, SQL
 from .exports import export_response
 from .guard import Handler, json_errors
 from .identity import player_of
@@ -51,8 +52,9 @@ def store_route(handler: Handler) -> Handler:
 
 @store_route
 async def get_me(request: web.Request) -> web.Response:
-    """`{player_id, username, name, rated_modes, ratings}` (`rated_modes`: the kinds of room
-    in which this player may play rated, server/rooms/allowed.py); a new visitor has just
+    """`{player_id, username, name, rated_modes, ratings, moderator}` (`rated_modes`: the
+    kinds of room in which this player may play rated, server/rooms/allowed.py; `moderator`:
+    the account may moderate, server/moderation/); a new visitor has just
     been given an identity (the cookie comes with this answer), so the store does not know
     them yet."""
     player = await player_of(request)
@@ -66,6 +68,7 @@ async def get_me(request: web.Request) -> web.Response:
         "rated_modes": rated_modes(PlayerRef(player.player_id, username)),
         "ratings": {variant: rating.to_public()
                     for variant, rating in (record.ratings if record else {}).items()},
+        "moderator": await request.app[MODERATION].is_moderator(player),
     })
 
 
@@ -76,9 +79,32 @@ async def archived_game(request: web.Request) -> dict:
     return game
 
 
+MAX_WAIT_MS = 10_000  # the longest `GET /api/games/{id}?wait_ms=` waits for the archive
+WAIT_STEP_S = 0.1
+
+
+def wait_ms_of(request: web.Request) -> int:
+    """The `wait_ms` query parameter: 0 (the default) to MAX_WAIT_MS."""
+    raw = request.query.get("wait_ms", "0")
+    if not raw.isdigit() or int(raw) > MAX_WAIT_MS:
+        raise ArenaError(ErrorCode.BAD_REQUEST,
+                         f'"wait_ms" is a whole number of 0 to {MAX_WAIT_MS}')
+    return int(raw)
+
+
 @store_route
 async def get_game(request: web.Request) -> web.Response:
-    return web.json_response(await archived_game(request))
+    """The archived game. With `?wait_ms=N` a game just finished, which reaches the archive a
+    moment after its end, is waited for up to N ms before the answer is 404: the room page
+    asks once, and nobody's console shows a 404 for a game that exists."""
+    deadline = now_ms() + wait_ms_of(request)
+    while True:
+        try:
+            return web.json_response(await archived_game(request))
+        except ArenaError as error:
+            if error.code is not ErrorCode.GAME_NOT_FOUND or now_ms() >= deadline:
+                raise
+        await asyncio.sleep(WAIT_STEP_S)
 
 
 def archive_record(game: dict[str, Any]) -> dict[str, Any]:

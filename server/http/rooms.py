@@ -33,7 +33,7 @@ from .bodies import (
     read_body,
     variant_spec,
 )
-from .context import ARENA
+from .context import ARENA, RELATIONS
 from .exports import export_response
 from .guard import bad_request, json_errors
 from .identity import player_of
@@ -133,12 +133,23 @@ async def post_quickplay(request: web.Request) -> web.Response:
             from None
 
 
+async def blocked_host(request: web.Request, state: RoomState,
+                       player: commands.PlayerRef | None) -> bool:
+    """Is the waiting host of `state` blocked by `player`, or blocking them? Quick play never
+    pairs the two (server/relations/)."""
+    host = next((s.player_id for s in state.seats if s is not None), None)
+    return player is not None and await request.app[RELATIONS].blocked_between(
+        host, player.player_id)
+
+
 async def quickplay(request: web.Request, arena: Arena, raw: dict[str, Any],
                     wanted: tuple[str, ClockConfig | None, str | None, bool]) -> web.Response:
     variant, clock, name, rated = wanted  # a rated quickplay meets only rated rooms, opens one
+    player = await player_of(request)
     for state in await open_rooms(arena.repo, arena.presence, LIST_LIMIT):
         if state.variant == variant and state.clock_config == clock and state.rated == rated \
-                and state.opening is Opening.NONE:
+                and state.opening is Opening.NONE \
+                and not await blocked_host(request, state, player):
             try:
                 return web.json_response(
                     await join_room(arena, state.room_id, name, await player_of(request))

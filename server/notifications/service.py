@@ -72,8 +72,8 @@ class Notifier:
                    before: int | None = None) -> dict[str, Any]:
         """`{"unread", "items", "next"}`: the newest `limit` (below id `before`), newest first;
         `next` is the `before` of the following page, or None."""
-        items = await store.recent(self.engine, player_id, limit, before)
-        return {"unread": await store.unread(self.engine, player_id), "items": items,
+        items, unread = await store.page(self.engine, player_id, limit, before)
+        return {"unread": unread, "items": items,
                 "next": items[-1]["id"] if len(items) == limit else None}
 
     async def snapshot(self, player_id: str) -> dict[str, Any]:
@@ -86,8 +86,8 @@ class Notifier:
                         ref: str | None = None) -> int:
         """Mark notifications read (`ids`, those about `ref`, or all) and tell the player's
         tabs which (`read`, docs/protocol.md §3b); returns the unread count after."""
-        marked = await store.mark_read(self.engine, player_id, now_ms(), ids=ids, ref=ref)
-        unread = await store.unread(self.engine, player_id)
+        marked, unread = await store.mark_read(self.engine, player_id, now_ms(), ids=ids,
+                                               ref=ref)
         if marked:
             await self.push(player_id, {"type": "read", "ids": marked, "unread": unread})
         return unread

@@ -37,29 +37,33 @@ async def insert(engine: AsyncEngine, player_id: str, kind: str, data: dict[str,
     return int(new_id)
 
 
-async def recent(engine: AsyncEngine, player_id: str, limit: int,
-                 before: int | None = None) -> list[dict[str, Any]]:
-    """The player's notifications, newest first (below id `before` when given)."""
+def _recent_query(player_id: str, limit: int, before: int | None) -> sa.Select:
     query = (sa.select(table.c.id, table.c.kind, table.c.data, table.c.created_at,
                        table.c.read_at)
              .where(table.c.player_id == player_id).order_by(table.c.id.desc()).limit(limit))
-    if before is not None:
-        query = query.where(table.c.id < before)
-    async with engine.connect() as connection:
-        return [_item(row) for row in await connection.execute(query)]
+    return query if before is None else query.where(table.c.id < before)
 
 
-async def unread(engine: AsyncEngine, player_id: str) -> int:
+def _unread_query(player_id: str) -> sa.Select:
+    return sa.select(sa.func.count()).select_from(table).where(
+        table.c.player_id == player_id, table.c.read_at.is_(None))
+
+
+async def page(engine: AsyncEngine, player_id: str, limit: int,
+               before: int | None = None) -> tuple[list[dict[str, Any]], int]:
+    """The player's newest `limit` notifications, newest first (below id `before` when
+    given), and how many of all theirs are unread: one connection."""
     async with engine.connect() as connection:
-        return int(await connection.scalar(
-            sa.select(sa.func.count()).select_from(table)
-            .where(table.c.player_id == player_id, table.c.read_at.is_(None))) or 0)
+        items = [_item(row) for row in
+                 await connection.execute(_recent_query(player_id, limit, before))]
+        return items, int(await connection.scalar(_unread_query(player_id)) or 0)
 
 
 async def mark_read(engine: AsyncEngine, player_id: str, now: int, *,
-                    ids: list[int] | None = None, ref: str | None = None) -> list[int]:
+                    ids: list[int] | None = None,
+                    ref: str | None = None) -> tuple[list[int], int]:
     """Mark read: the notifications `ids`, those about `ref`, or (neither given) all; returns
-    the ids that were unread."""
+    the ids that were unread, and how many are unread after, in one transaction."""
     query = table.update().where(table.c.player_id == player_id, table.c.read_at.is_(None))
     if ids is not None:
         query = query.where(table.c.id.in_(ids))
@@ -67,4 +71,5 @@ async def mark_read(engine: AsyncEngine, player_id: str, now: int, *,
         query = query.where(table.c.ref == ref)
     async with engine.begin() as connection:
         result = await connection.execute(query.values(read_at=now).returning(table.c.id))
-        return sorted(row.id for row in result)
+        marked = sorted(row.id for row in result)
+        return marked, int(await connection.scalar(_unread_query(player_id)) or 0)

@@ -58,6 +58,19 @@ class ErrorCode(enum.StrEnum):
     GAME_NOT_FOUND = "game_not_found"
     PLAYER_NOT_FOUND = "player_not_found"
     STORE_UNAVAILABLE = "store_unavailable"
+    CANNOT_TARGET_SELF = "cannot_target_self"
+    BLOCKED = "blocked"
+    CHALLENGE_NOT_FOUND = "challenge_not_found"
+    CHALLENGE_CLOSED = "challenge_closed"
+    CHALLENGE_EXPIRED = "challenge_expired"
+    NOT_YOUR_CHALLENGE = "not_your_challenge"
+    TOO_MANY_CHALLENGES = "too_many_challenges"
+    DAILY_UNAVAILABLE = "daily_unavailable"
+    TOO_MANY_FOLLOWS = "too_many_follows"
+    NOT_MODERATOR = "not_moderator"
+    ACCOUNT_CLOSED = "account_closed"
+    MUTED = "muted"
+    REPORT_NOT_FOUND = "report_not_found"
     INTERNAL_ERROR = "internal_error"
 
 
@@ -80,6 +93,17 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.GAME_NOT_FOUND: 404,
     ErrorCode.PLAYER_NOT_FOUND: 404,
     ErrorCode.STORE_UNAVAILABLE: 503,
+    ErrorCode.BLOCKED: 403,
+    ErrorCode.CHALLENGE_NOT_FOUND: 404,
+    ErrorCode.CHALLENGE_CLOSED: 409,
+    ErrorCode.CHALLENGE_EXPIRED: 410,
+    ErrorCode.NOT_YOUR_CHALLENGE: 403,
+    ErrorCode.TOO_MANY_CHALLENGES: 429,
+    ErrorCode.TOO_MANY_FOLLOWS: 429,
+    ErrorCode.NOT_MODERATOR: 403,
+    ErrorCode.ACCOUNT_CLOSED: 403,
+    ErrorCode.MUTED: 403,
+    ErrorCode.REPORT_NOT_FOUND: 404,
 }
 
 

@@ -63,6 +63,11 @@ class Settings:
     analysis_ms: int = 5_000               # and at most this much time (Connect Four: solve time)
     analyses_per_minute: int = 10          # game analysis requests per client IP; 0: no limit
     board_searches_per_minute: int = 60    # analysis board positions per client IP; 0: none
+    challenge_ttl_s: int = 900             # an unanswered challenge expires after this
+    challenges_per_minute: int = 20        # per challenger and per challenged player (per
+                                           # client IP: three times as many); 0: no limit
+    reports_per_hour: int = 10             # reports of players per reporter (per client IP:
+                                           # three times as many); 0: no limit
     data_dir: Path = Path("data")          # where the embedded SQL database file lives
     database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
@@ -108,6 +113,12 @@ class Settings:
                                          defaults.analyses_per_minute, minimum=0),
             board_searches_per_minute=_env_int(env, "BOARD_SEARCHES_PER_MINUTE",
                                                defaults.board_searches_per_minute, minimum=0),
+            challenge_ttl_s=_env_int(env, "CHALLENGE_TTL_S", defaults.challenge_ttl_s,
+                                     minimum=10),
+            challenges_per_minute=_env_int(env, "CHALLENGES_PER_MINUTE",
+                                           defaults.challenges_per_minute, minimum=0),
+            reports_per_hour=_env_int(env, "REPORTS_PER_HOUR", defaults.reports_per_hour,
+                                      minimum=0),
             data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
             database_url=_env_database_url(env, "DATABASE_URL"),
         )

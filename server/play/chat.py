@@ -18,6 +18,7 @@ published by one script, atomically.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import redis.asyncio as redis
@@ -27,7 +28,9 @@ from ..platform.errors import ArenaError, ErrorCode
 from ..platform.ip_limits import IpLimit
 from ..platform.keys import chat_history_key, chat_rate_key, chat_seq_key, room_channel
 from ..platform.store import register_publishing_script
+from ..rooms import RoomState
 from ..rooms.chat import CHAT_KEEP, Channel, ChatLine
+from ..rooms.commands import PlayerRef
 
 WINDOW_MS = 60_000
 
@@ -53,6 +56,12 @@ def chat_keys(room_id: str) -> list[str]:
     return [*(chat_history_key(room_id, c.value) for c in Channel), chat_seq_key(room_id)]
 
 
+# A check of who may say something in a room, registered by a package above this one (a
+# player blocked by a player of the room, a muted account: server/app.py wires them); it
+# raises an `ArenaError` to refuse the line.
+SenderCheck = Callable[[RoomState, PlayerRef | None], Awaitable[None]]
+
+
 class ChatStore:
     def __init__(self, client: redis.Redis, *, keep_s: int, per_ip: IpLimit | None,
                  per_room: int) -> None:
@@ -61,6 +70,12 @@ class ChatStore:
         self.per_room = per_room
         self.redis = client
         self._post = register_publishing_script(client, _POST)
+        self.sender_checks: list[SenderCheck] = []
+
+    async def check_sender(self, state: RoomState, sender: PlayerRef | None) -> None:
+        """Raise when `sender` (its identity or account; None: none) may not chat in the room."""
+        for check in self.sender_checks:
+            await check(state, sender)
 
     async def post(self, room_id: str, line: ChatLine, address: str,
                    cid: str | None = None) -> int:

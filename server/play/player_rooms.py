@@ -54,5 +54,6 @@ class PlayerRooms:
                 continue
             rooms.append({"room_id": room_id, "url": f"/r/{room_id}", "seat": seat,
                                 "variant": state.variant, "status": state.status.value,
-                                "rated": state.rated, "moves": len(state.moves)})
+                                "rated": state.rated, "moves": len(state.moves),
+                                "seats": state.public_seats()})
         return rooms

@@ -145,6 +145,7 @@ class Connection:
         if not self.chat_bucket.take():
             raise ArenaError(ErrorCode.RATE_LIMITED, "too many chat messages; slow down")
         state = await self.arena.repo.load(self.room_id)
+        await self.arena.chat.check_sender(state, self.player)
         line = self.session.chat_line(state, text, now_ms(),
                                       self.player.username if self.player else None)
         await self.arena.chat.post(self.room_id, line, self.address, cid)

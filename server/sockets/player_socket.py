@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 BURST, PER_SECOND = 10, 2.0
 REFUSALS_BEFORE_CLOSE = 40
 QUEUE_LIMIT = 500  # messages waiting for a client that does not read, before it is cut off
+OWED_WAIT_S = 2.0  # before an abuse close: the longest wait for the refusals already queued
 
 
 class PlayerSocket:
@@ -83,11 +84,11 @@ class PlayerSocket:
         writer = asyncio.create_task(self._writer())
         await fanout.join(pid, self)
         try:
-            self.queue(dumps({"type": "welcome", "player_id": pid,
-                              "username": self.player.username, "now": now_ms()}))
-            await self._send_snapshot()
-            await presence.connected(self.player)
             try:
+                await presence.connected(self.player)  # online when the tab hears welcome
+                self.queue(dumps({"type": "welcome", "player_id": pid,
+                                  "username": self.player.username, "now": now_ms()}))
+                await self._send_snapshot()
                 async for frame in self.ws:
                     if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                         await self._on_frame(frame.data if frame.type is WSMsgType.TEXT
@@ -102,7 +103,10 @@ class PlayerSocket:
     async def _writer(self) -> None:
         while True:
             text = await self.outbox.get()
-            await self.ws.send_str(text)
+            try:
+                await self.ws.send_str(text)
+            finally:
+                self.outbox.task_done()
 
     async def _on_frame(self, text: str | None) -> None:
         if not self.bucket.take():
@@ -110,6 +114,9 @@ class PlayerSocket:
             self.queue(dumps(error_message(ArenaError(ErrorCode.RATE_LIMITED,
                                                       "too many messages; slow down"))))
             if self.refused > REFUSALS_BEFORE_CLOSE:
+                with contextlib.suppress(TimeoutError):  # the refusals owed go first
+                    async with asyncio.timeout(OWED_WAIT_S):
+                        await self.outbox.join()
                 await self.ws.close(code=CloseCode.ABUSE, message=b"rate_limited")
             return
         message: Any = None

@@ -31,7 +31,9 @@ def shots_dir(artifacts_dir: Path) -> Path:
 @pytest.fixture
 def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest) -> Iterator:
     """`players(label, **viewport)` opens a fresh browser context (its own localStorage); when
-    the test fails, every player's page is saved as failed-<test>-<label>.png."""
+    the test fails, every player's page is saved as failed-<test>-<label>.png. `lang="vi"`
+    starts the page in that language; `console_guard=True` fails the test on any error in
+    that player's browser console."""
     opened: list[Player] = []
 
     def open_player(label: str, **kwargs) -> Player:
@@ -45,6 +47,8 @@ def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest
             player.shot(f"failed-{request.node.name}-{player.label}")
     for player in opened:
         assert not player.errors, f"{player.label}: page errors {player.errors}"
+        assert not (player.console_guard and player.console_errors), \
+            f"{player.label}: console errors {player.console_errors}"
         player.close()
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 WAIT_MS = 15_000
+PASSWORD = "correct horse battery"
 # The two screens of issue 16: a laptop and a small phone (kwargs of the `players` fixture).
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 360, "height": 740, "phone": True}
@@ -20,7 +21,7 @@ LOCALES = {"en": "en-US", "vi": "vi-VN"}
 # Every screen in both languages: what a page test that "a person sees" runs on.
 VIEWS = {f"{screen}-{lang}": {**size, "lang": lang} for screen, size in SCREENS.items()
          for lang in LOCALES}
-COMPUTER = re.compile(r"^Computer \(level \d\)$")  # an AI seat, at whatever level it has
+COMPUTER = re.compile(r"^Computer · level \d(, .+)?$")  # an AI seat, at whatever level it has
 
 
 @dataclass
@@ -31,11 +32,17 @@ class Player:
     label: str
     errors: list[str] = field(default_factory=list)
     lang: str = "en"  # the page's language: the browser's own (`locale`) until one is chosen
+    # Errors the browser's console shows (a failed request, a script error): a person's
+    # console stays clean in every flow, so tests that open a player with `console_guard`
+    # fail on any (the `players` fixture checks after the test).
+    console_errors: list[str] = field(default_factory=list)
+    console_guard: bool = False
 
     @classmethod
     def open(
         cls, browser: Browser, base_url: str, shots: Path, label: str, *,
         width: int = 1280, height: int = 800, phone: bool = False, lang: str = "en",
+        console_guard: bool = False,
     ) -> Player:
         context = browser.new_context(
             viewport={"width": width, "height": height},
@@ -44,8 +51,12 @@ class Player:
         )
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)
-        player = cls(page=page, base_url=base_url, shots=shots, label=label, lang=lang)
+        player = cls(page=page, base_url=base_url, shots=shots, label=label, lang=lang,
+                     console_guard=console_guard)
         page.on("pageerror", lambda exc: player.errors.append(str(exc)))
+        page.on("console", lambda message: player.console_errors.append(
+            f"{message.text} ({message.location.get('url', '')})")
+            if message.type == "error" else None)
         return player
 
     def close(self) -> None:
@@ -53,29 +64,42 @@ class Player:
 
     # ------------------------------------------------------------------ navigation
 
+    def open_menu(self) -> None:
+        """On a narrow screen the name, account and language are behind the menu button."""
+        button = self.page.locator("#menu-btn")
+        if button.is_visible() and button.get_attribute("aria-expanded") != "true":
+            button.click()
+
     def home(self, name: str | None = None) -> None:
         self.page.goto(self.base_url + "/")
         expect(self.page.locator("#new-game")).to_be_visible()
         if name:
-            self.page.fill("#display-name", name)
-            self.page.press("#display-name", "Tab")
+            self.set_name(name)
+
+    def set_name(self, name: str) -> None:
+        """Types the name in the top bar (behind the menu on a phone)."""
+        self.open_menu()
+        self.page.fill("#display-name", name)
+        self.page.press("#display-name", "Tab")
+        self.page.keyboard.press("Escape")
 
     def visit(self, url: str, name: str | None = None, *, join: bool = True) -> None:
         """Opens a room's link; `join`: take the free seat the page offers (its name field is
         prefilled with `name`), else just look (a full room offers nothing)."""
         if name:
             self.page.goto(self.base_url + "/")
-            self.page.fill("#display-name", name)
-            self.page.press("#display-name", "Tab")
+            self.set_name(name)
         self.page.goto(url)
         expect(self.page.locator(".board")).to_be_visible()
         if join:
             self.page.locator("#join-seat").click()
             expect(self.page.locator("#join-prompt")).to_be_hidden()
-            expect(self.page.locator(".player .pmeta", has_text="you")).to_have_count(1)
+            expect(self.page.locator(".player .pmeta", has_text=re.compile(r"(you|bạn)$"))) \
+                .to_have_count(1)
 
     def create(self, game: str, *, opponent: str = "A friend", first: str | None = "Me",
-               level: int | None = None, public: bool = False, clock: str | None = None) -> str:
+               level: int | None = None, public: bool = False, clock: str | None = None,
+               rated: bool = False) -> str:
         """Fills the home page form and creates the room; returns the room's URL. `game` is a
         tile title, or "Custom board" after the custom fields were filled."""
         form = self.page.locator("#new-game")
@@ -89,10 +113,38 @@ class Player:
             form.locator(".side-field .tile", has_text=first).click()
         if public:
             form.locator("input[name=public]").check()
+        if rated:
+            form.locator("#rated-box").check()
         form.locator("#create-btn").click()
         expect(self.page).to_have_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
         expect(self.page.locator(".board")).to_be_visible()
         return self.page.url
+
+    def open_room(self, **body) -> str:
+        """Creates a room over HTTP as this browser (`body`: POST /api/rooms, e.g.
+        variant="gomoku", opponent="ai"), keeps its seat token as the page does, and opens it
+        (any page language: no tile to find by its words); returns the room's URL."""
+        answer = self.page.request.post(f"{self.base_url}/api/rooms",
+                                        data={"your_side": "first", **body})
+        assert answer.status == 201, answer.text()
+        room = answer.json()
+        self.keep_token(room["room_id"], room["token"])
+        self.page.goto(f"{self.base_url}{room['url']}")
+        expect(self.page.locator(".board")).to_be_visible()
+        return self.page.url
+
+    def keep_token(self, room_id: str, token: str) -> None:
+        """Keeps a seat token where the page looks for it (client/js/common/api.js)."""
+        self.page.evaluate("([id, token]) => localStorage.setItem(`caro-arena:token:${id}`, token)",
+                           [room_id, token])
+
+    def register(self, username: str, password: str = PASSWORD) -> None:
+        """Registers the account `username` for this browser (its session cookie), as the
+        account form does, then reloads the page to show it."""
+        answer = self.page.request.post(f"{self.base_url}/api/account/register",
+                                        data={"username": username, "password": password})
+        assert answer.status == 201, answer.text()
+        self.page.reload()
 
     def share_link(self) -> str:
         share = self.page.locator("#share-link")

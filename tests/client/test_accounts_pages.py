@@ -23,6 +23,7 @@ def new_username() -> str:
 
 def sign(player: Player, mode: str, username: str, typed: str | None = None) -> None:
     """Register or log in from the top bar (typing `typed`, default `username`)."""
+    player.open_menu()
     player.page.locator(f"#{mode}-btn").click()
     player.page.fill("#account-username", typed or username)
     player.page.fill("#account-password", PASSWORD)
@@ -135,7 +136,8 @@ def test_an_unfinished_game_is_resumed_on_a_second_browser_logged_into_the_accou
 def test_a_rated_public_room_is_marked_rated_in_the_lobby(players):
     host, visitor = players("host-rated-lobby"), players("visitor-rated-lobby")
     host.home(name="Lan")
-    sign(host, "register", new_username())
+    username = new_username()
+    sign(host, "register", username)
     form = host.page.locator("#new-game")
     form.locator(".tile", has_text=re.compile("^Tic-Tac-Toe")).first.click()
     form.locator(".tile", has_text="A friend").click()
@@ -144,8 +146,9 @@ def test_a_rated_public_room_is_marked_rated_in_the_lobby(players):
     form.locator("#create-btn").click()
     host.share_link()
     visitor.home(name="Minh")
-    entry = visitor.page.locator(".lobby-item", has_text="Lan")
+    entry = visitor.page.locator(".lobby-item", has_text=username)  # an account by its name
     expect(entry.locator(".lobby-meta")).to_contain_text("Rated")
+    expect(entry.locator(".player-rating")).to_have_text("1500?")
 
 
 # --------------------------------------------------------------------------- every view
@@ -163,6 +166,7 @@ REGISTRATION = {
 def test_registration_asks_twice_states_the_rule_and_refuses_in_the_pages_language(reader):
     words = REGISTRATION[reader.lang]
     reader.home()
+    reader.open_menu()
     reader.page.locator("#register-btn").click()
     expect(reader.page.locator("#account-password-rule")).to_have_text(words["rule"])
     error = reader.page.locator("#account-error")

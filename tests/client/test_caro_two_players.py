@@ -47,9 +47,9 @@ def test_friends_play_caro_by_link_to_a_five_and_a_spectator_sees_it(players):
         assert person.moves() == expected
         expect(person.page.locator(".win-ring")).to_have_count(5)
         expect(person.result_reason()).to_have_text("5 in a row.")
-    expect(lan.result_title()).to_have_text("You win!")
+    expect(lan.result_title()).to_have_text("You won")
     expect(minh.result_title()).to_have_text("You lost")
-    expect(watcher.result_title()).to_have_text("Lan wins")
+    expect(watcher.result_title()).to_have_text("Lan won")
     for cell in BLACK:
         expect(watcher.cell(cell)).to_have_attribute("aria-label", f"{cell}, Black")
     lan.shot("1-caro-won-winner")

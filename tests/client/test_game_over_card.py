@@ -20,7 +20,7 @@ def finished_game(players, screen: str) -> tuple[Player, Player]:
         lan.play(lan_move)
         minh.play(minh_move)
     lan.play("c1")
-    expect(lan.result_title()).to_have_text("You win!")
+    expect(lan.result_title()).to_have_text("You won")
     return lan, minh
 
 
@@ -35,7 +35,7 @@ def test_the_game_over_card_offers_rematch_new_game_lobby_and_review(players, sc
     card.scroll_into_view_if_needed()
     lan.shot(f"16-10-game-over-{screen}")
     card.locator("#review-game").click()
-    expect(lan.page).to_have_url(lan.base_url + "/g/" + room_id)
+    expect(lan.page).to_have_url(lan.base_url + "/g/" + room_id + "-1")  # the game's own id
     expect(lan.page.locator(".board .layer-pieces > *")).to_have_count(5)
 
 
@@ -45,6 +45,6 @@ def test_back_to_the_lobby_and_new_game_leave_the_room(players):
     expect(lan.page).to_have_url(lan.base_url + "/#lobby")
     expect(lan.page.locator("#lobby")).to_be_in_viewport()
     lan.page.go_back()
-    expect(lan.result_title()).to_have_text("You win!")
+    expect(lan.result_title()).to_have_text("You won")
     lan.click("#new-game-link")
     expect(lan.page.locator("#quick-start")).to_be_visible()

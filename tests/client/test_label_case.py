@@ -17,6 +17,7 @@ NO_TRANSFORMS = """() => [...document.querySelectorAll('body *')]
 def test_vietnamese_labels_read_as_written(players, screen):
     me = players(f"vi-case-{screen}", **SCREENS[screen])
     me.home()
+    me.open_menu()
     me.page.select_option("#lang-select", "vi")
     legend = me.page.locator(".side-field legend")
     expect(legend).to_have_text("Ai đi trước")

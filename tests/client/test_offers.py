@@ -13,9 +13,12 @@ def test_resign_ends_the_game_for_both_players(players):
     minh.click("#resign")
     minh.shot("4-resign-confirm")
     minh.click("#resign-yes")
-    expect(minh.result_title()).to_have_text("You lost")
-    expect(lan.result_title()).to_have_text("You win!")
+    expect(minh.result_title()).to_have_text("Lan won")  # not "You lost · Minh resigned"
+    expect(minh.result_reason()).to_have_text("You resigned.")
+    expect(minh.status()).to_have_text("You resigned · Lan won")
+    expect(lan.result_title()).to_have_text("You won")
     expect(lan.result_reason()).to_have_text("Minh resigned.")
+    expect(lan.status()).to_have_text("Minh resigned · You won")
     lan.shot("4-resign-game-over")
 
 
@@ -40,7 +43,8 @@ def test_declined_draw_offer_is_reported_to_the_offerer(players):
     lan.play("h8")
     minh.click("#offer-draw")
     lan.page.locator("#actions .offer").get_by_role("button", name="Decline").click()
-    expect(minh.page.locator("#chat-log .sys", has_text="Lan declined.")).to_be_visible()
+    expect(minh.page.locator("#chat-log .sys", has_text="Lan declined your draw offer.")) \
+        .to_be_visible()
     expect(minh.page.locator("#actions .offer")).to_have_count(0)
     expect(minh.status()).to_have_text("Your turn")
 
@@ -50,7 +54,7 @@ def test_rematch_accepted_starts_a_new_game_with_sides_swapped(players):
     lan.play("h8")
     lan.click("#resign")
     lan.click("#resign-yes")
-    expect(minh.result_title()).to_have_text("You win!")
+    expect(minh.result_title()).to_have_text("You won")
     minh.click("#rematch")
     expect(minh.page.locator("#gameover .offer")).to_have_text(
         "Rematch offered. Waiting for the answer…")

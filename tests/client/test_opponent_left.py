@@ -37,8 +37,8 @@ def test_the_player_is_told_the_opponent_left_and_when_the_win_can_be_claimed(
     expect(away).to_have_text("Minh left. You can claim the win now.", timeout=SHOWN_MS)
     lan.shot(f"16-5-claim-now-{screen}")
     lan.click("#claim")
-    expect(lan.result_title()).to_have_text("You win!")
-    expect(lan.result_reason()).to_contain_text("Minh left the game")
+    expect(lan.result_title()).to_have_text("You won")
+    expect(lan.result_reason()).to_have_text("Minh stopped playing; you claimed the win.")
 
 
 def test_once_the_clock_runs_the_player_is_told_it_decides(players):

@@ -58,14 +58,15 @@ def test_the_computer_s_name_is_not_cut_on_a_phone(players):
     me.shot("16-11-ai-name-phone")
 
 
-def test_an_unnamed_player_is_called_by_the_colour_once(players):
+def test_an_unnamed_player_is_anonymous_beside_the_stone_of_their_colour(players):
     lan = players("lan")
     lan.home()
     link = lan.create("Gomoku", first="Me")
     minh = players("minh")
     minh.visit(link)
     me = lan.page.locator('.player[data-seat="1"]')
-    expect(me.locator(".pname")).to_have_text("Black")
+    expect(me.locator(".pname")).to_have_text("Anonymous")
+    expect(me.locator(".stone-icon")).to_have_attribute("aria-label", "Black")
     expect(me.locator(".pmeta")).to_have_text("online · you")
     expect(lan.page.locator('.player[data-seat="2"] .pmeta')).to_have_text("online")
 

@@ -55,4 +55,4 @@ def test_a_tag_links_an_account_to_its_profile_and_shows_the_colour_as_a_stone(p
         }""",
         ALICE,
     )
-    assert tag == {"text": "alice1500?", "href": "/@/alice", "stone": "Yellow"}
+    assert tag == {"text": "alice 1500?", "href": "/@/alice", "stone": "Yellow"}

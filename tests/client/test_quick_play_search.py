@@ -57,3 +57,22 @@ def test_after_a_while_alone_the_computer_is_offered_and_starts_a_game(players):
     expect(me.page).not_to_have_url(re.compile(room_id))
     expect(me.page.locator(".player .pname", has_text=COMPUTER)).to_have_count(1)
     assert room_state(me, room_id)["public"] is False
+
+
+SEARCHED = {
+    "en": "Looking for someone to play Connect Four · 6×7 · No clock.",
+    "vi": "Đang tìm người chơi Connect Four (thả bốn) · 6×7 · Không tính giờ.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_quick_play_says_which_game_it_is_looking_for(players, screen, lang):
+    me = players(f"search-game-{screen}-{lang}", **SCREENS[screen], lang=lang,
+                 console_guard=True)
+    me.home()
+    me.page.select_option("#qs-game", "connect4")
+    me.click("#play-quick")
+    expect(me.page.locator("#search-game")).to_have_text(SEARCHED[lang])
+    me.click("#search-cancel")
+    expect(me.page).to_have_url(me.base_url + "/")

@@ -1,6 +1,7 @@
-"""The README's pictures: a Caro game in progress, the home page, and a phone explaining the
-caro rule. Always taken (into the test artifacts); `CARO_README_SCREENSHOT=1` also writes them
-to docs/ for committing."""
+"""The README's pictures: a rated Caro game in progress between two accounts (their names and
+ratings), the home page, and a phone explaining the caro rule in a rated game. Always taken
+(into the test artifacts); `CARO_README_SCREENSHOT=1` also writes them to docs/ for
+committing."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.client.players import SCREENS, start_pair
+from tests.client.players import SCREENS, Player
 from tests.client.test_rule_explained import BLOCKED_FIVE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -22,8 +23,19 @@ def publish(shot: Path, name: str) -> None:
         shutil.copyfile(shot, DOCS / name)
 
 
-def test_screenshot_of_a_caro_game_in_progress(players):
-    lan, minh = start_pair(players, game="Caro (Vietnamese rule)")
+def rated_pair(players, host_name: str, guest_name: str, **guest_screen) -> tuple[Player, Player]:
+    """Two accounts in a rated caro game: the host moves first, the guest took the seat."""
+    host, guest = players("host"), players("guest", **guest_screen)
+    for player, username in ((host, host_name), (guest, guest_name)):
+        player.home()
+        player.register(username)
+    guest.visit(host.create("Caro (Vietnamese rule)", first="Me", rated=True), join=True)
+    expect(host.status()).to_have_text("Your turn")
+    return host, guest
+
+
+def test_screenshot_of_a_rated_caro_game_in_progress(players):
+    lan, minh = rated_pair(players, "lan_nguyen", "minh_tran")
     for ply, move in enumerate(OPENING):
         (lan if ply % 2 == 0 else minh).play(move)
     minh.page.fill("#chat-input", "Chơi hay quá!")
@@ -41,11 +53,7 @@ def test_screenshot_of_the_home_page(players):
 
 
 def test_screenshot_of_a_phone_explaining_a_blocked_five(players):
-    lan = players("lan")
-    lan.home(name="Lan")
-    link = lan.create("Caro (Vietnamese rule)", first="Me")
-    minh = players("minh", **SCREENS["phone"])
-    minh.visit(link, name="Minh")
+    lan, minh = rated_pair(players, "lan_pham", "minh_do", **SCREENS["phone"])
     for ply, move in enumerate(BLOCKED_FIVE):
         (lan if ply % 2 == 0 else minh).play(move)
     expect(minh.page.locator("#status-note")).to_be_visible()

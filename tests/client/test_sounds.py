@@ -93,7 +93,7 @@ def test_a_win_and_a_loss_sound_different(players):
         minh.play(minh_move)
     before = len(wait_tones(lan, 3 + 2 * (1 + 2)))
     lan.play("c1")
-    expect(lan.result_title()).to_have_text("You win!")
+    expect(lan.result_title()).to_have_text("You won")
     assert wait_tones(lan, before + 5)[before + 1:] == [523, 659, 784, 1047]  # after the move
     expect(minh.result_title()).to_have_text("You lost")
     minh.page.wait_for_function("() => window.__tones.slice(-3).join() === '392,330,262'")

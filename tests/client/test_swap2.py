@@ -48,6 +48,13 @@ def seat_of(player: Player, name: str):
     return player.page.locator(".player", has_text=name)
 
 
+def expect_plays(player: Player, name: str, colour: str) -> None:
+    """`name`'s card, on `player`'s page, has the stone of `colour` and is theirs."""
+    card = seat_of(player, name)
+    expect(card.locator(".stone-icon")).to_have_attribute("aria-label", colour)
+    expect(card.locator(".pmeta")).to_contain_text("you")
+
+
 def test_the_opening_field_is_offered_only_for_games_that_have_opening_rules(players):
     me = players("form")
     me.home()
@@ -92,8 +99,8 @@ def test_a_swap2_game_between_two_browsers(players):
     lan.click("#choose-white")
     expect(lan.status()).to_have_text("Your turn")
     expect(minh.status()).to_have_text("Lan to move")
-    expect(seat_of(lan, "Lan")).to_contain_text("White · you")
-    expect(seat_of(minh, "Minh")).to_contain_text("Black · you")
+    expect_plays(lan, "Lan", "White")
+    expect_plays(minh, "Minh", "Black")
     expect(minh.page.locator("#chat-log")).to_contain_text("Lan plays white.")
     expect(lan.page.locator("#opening")).to_be_hidden()
 
@@ -102,7 +109,7 @@ def test_a_swap2_game_between_two_browsers(players):
     minh.play("g7")
     lan.play("k11")
     minh.play("f6")
-    expect(minh.result_title()).to_have_text("You win!")
+    expect(minh.result_title()).to_have_text("You won")
     expect(lan.result_title()).to_have_text("You lost")
     minh.shot("swap2-finished")
 
@@ -123,7 +130,7 @@ def test_a_player_who_reconnects_after_missing_the_swap_sits_in_the_new_seat(pla
     expect(minh.status()).to_contain_text("Lan to move")
     lan.page.evaluate("() => { window.__blockSockets = false; }")
     expect(badge).to_have_attribute("data-state", "online", timeout=30_000)
-    expect(seat_of(lan, "Lan")).to_contain_text("White · you")
+    expect_plays(lan, "Lan", "White")
     expect(lan.status()).to_have_text("Your turn")
 
 
@@ -137,10 +144,11 @@ def test_a_swap2_game_against_the_computer(players):
         timeout=AI_REPLY_TIMEOUT_MS)
     expect(me.status()).to_have_text("Choose: play black, play white or place two more stones")
     me.click("#choose-black")
-    expect(seat_of(me, "Thu")).to_contain_text("Black · you")
+    expect_plays(me, "Thu", "Black")
     computer = me.page.locator('.player[data-seat="2"] .pname')
     expect(computer).to_have_text(COMPUTER)
-    expect(me.page.locator('.player[data-seat="2"]')).to_contain_text("White")
+    expect(me.page.locator('.player[data-seat="2"] .stone-icon')).to_have_attribute(
+        "aria-label", "White")
 
     # The computer, now white, moves fourth; then the game goes on move for move.
     me.page.wait_for_function(

@@ -25,7 +25,7 @@ from tests.server.visitor import Visitor
 FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50", "AI_THINK_MS": "200",
             "AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "0", "CHAT_PER_IP_PER_MINUTE": "0",
             "ANALYSES_PER_MINUTE": "0", "BOARD_SEARCHES_PER_MINUTE": "0",
-            "ANALYSIS_NODES": "20000"}
+            "CHALLENGES_PER_MINUTE": "0", "REPORTS_PER_HOUR": "0", "ANALYSIS_NODES": "20000"}
 
 
 @pytest.fixture(scope="session")

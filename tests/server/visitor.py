@@ -4,6 +4,7 @@ sets are sent back on the next requests (and on the socket's handshake)."""
 from __future__ import annotations
 
 import json
+import secrets
 from http.cookies import Morsel, SimpleCookie
 from typing import Any
 
@@ -11,6 +12,8 @@ import aiohttp
 import websockets
 
 from tests.server.client import WAIT_S, Player
+
+PASSWORD = "correct horse battery"
 
 
 class Visitor:
@@ -63,6 +66,15 @@ class Visitor:
         await player.send(type="hello", **hello)
         player.welcome = await player.wait_for("welcome")
         return player
+
+    async def sign_up(self, prefix: str = "u") -> str:
+        """Register a new account (a random username starting with `prefix`) and stay logged
+        in; returns the username."""
+        username = f"{prefix}_{secrets.token_hex(5)}"
+        status, answer = await self.post("/api/account/register",
+                                         {"username": username, "password": PASSWORD})
+        assert status == 201, answer
+        return username
 
     async def player_socket(self, base_url: str | None = None) -> Player:
         """The player's own socket, `/ws/me` (of `base_url`: another node sharing the store),

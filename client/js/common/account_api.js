@@ -35,7 +35,9 @@ export const changePassword = (oldPassword, newPassword) =>
 export const myRooms = () => call("GET", "/api/me/rooms");
 /** A token for my seat in `roomId` on this device (the creation answer's shape). */
 export const resumeSeat = (roomId) => call("POST", `/api/rooms/${enc(roomId)}/resume`, {});
-export const game = (gameId) => call("GET", `/api/games/${enc(gameId)}`);
+/** An archived game; `waitMs`: a game just ended is waited for that long (docs/protocol.md §2b). */
+export const game = (gameId, waitMs = 0) =>
+  call("GET", waitMs ? `/api/games/${enc(gameId)}?wait_ms=${waitMs}` : `/api/games/${enc(gameId)}`);
 export const player = (username) => call("GET", `/api/players/${enc(username)}`);
 /** { variant, players: [{ username, rating, rd, games }] }: the best established ratings. */
 export const leaderboard = (variant) => call("GET", `/api/leaderboard/${enc(variant)}`);

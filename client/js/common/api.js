@@ -14,7 +14,7 @@ export class ApiError extends Error {
 
 // Requests that change something always travel as JSON, an empty body as {}: the server
 // refuses any other content type for them (docs/protocol.md §2, cross-site requests).
-async function request(method, path, body) {
+export async function request(method, path, body) {
   const changes = method !== "GET";
   let response;
   try {

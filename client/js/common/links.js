@@ -1,5 +1,6 @@
 // Links more than one page shows.
 
+import { whoAmI } from "./account_api.js";
 import { t } from "./i18n.js";
 import { el } from "./ui.js";
 
@@ -9,4 +10,25 @@ export const DEFAULT_VARIANT = "caro";
 export function leaderboardLink(id, variant = DEFAULT_VARIANT) {
   return el("a", { href: `/leaderboard/${encodeURIComponent(variant)}`, "data-link": true, id, "data-i18n": "leaderboard.title" },
     t("leaderboard.title"));
+}
+
+/** The friends page: the players you follow and the accounts online (/following). */
+export function friendsLink(id) {
+  return el("a", { href: "/following", "data-link": true, id, "data-i18n": "friends.link" },
+    t("friends.link"));
+}
+
+/** The moderators' page (/mod), for an account that may moderate. */
+export function moderationLink(id) {
+  return el("a", { href: "/mod", "data-link": true, id, "data-i18n": "mod.title" }, t("mod.title"));
+}
+
+/** The home page's links: the leaderboard, friends, and for a moderator their page. */
+export function homeLinks() {
+  const links = el("p", { class: "home-links" }, leaderboardLink("home-leaderboard"), " · ",
+    friendsLink("home-friends"));
+  whoAmI().then((me) => {
+    if (me.moderator) links.append(" · ", moderationLink("home-mod"));
+  });
+  return links;
 }

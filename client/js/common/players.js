@@ -98,7 +98,7 @@ export function stoneIcon(style, seat) {
   return el("span", {
     class: `stone-icon stone-icon-${shown} st${seat}`, role: "img", "aria-label": colourName(shown, seat),
     title: colourName(shown, seat),
-  }, shown === "cells" ? (seat === 1 ? "X" : "O") : "");
+  }); // X and O are drawn by the style sheet: the element's text stays the player's name's
 }
 
 /** The player as an element: stone, name (a profile link for an account), rating. */
@@ -111,5 +111,6 @@ export function playerTag(player, { seat = null, style = null, link = true, rati
   return el("span", { class: "player-tag", id, "data-player": player && player.username ? player.username : null },
     seat && style ? stoneIcon(style, seat) : null,
     nameNode,
+    shownRating ? " " : null, // read as "alice 1500?" (the gap is the layout's)
     shownRating ? el("span", { class: "player-rating" }, shownRating) : null);
 }

@@ -42,3 +42,12 @@ export function tEl(tag, key, attrs = {}) {
   node.textContent = t(key);
   return node;
 }
+
+/**
+ * The translation of `key` as nodes, with `{placeholders}` filled by elements (a player's tag)
+ * or strings from `params`: for sentences with a link or an icon inside.
+ */
+export function tNodes(key, params = {}) {
+  const marked = t(key, Object.fromEntries(Object.keys(params).map((name) => [name, `\u0000${name}\u0000`])));
+  return marked.split("\u0000").map((part, i) => (i % 2 ? params[part] : part)).filter((part) => part !== "");
+}

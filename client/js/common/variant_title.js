@@ -29,3 +29,10 @@ export function variantLabel(spec) {
   }
   return label;
 }
+
+/** "Caro (Vietnamese rule) · 15×15": a room's game with its board size (once). */
+export function gameWithSize(spec, board) {
+  const title = variantTitle(spec, board);
+  const size = `${board.rows}×${board.cols}`;
+  return title.includes(size) ? title : `${title} · ${size}`;
+}

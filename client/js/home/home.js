@@ -7,12 +7,14 @@ import {
 } from "../common/api.js";
 import { errorText, lang, onLangChange, t } from "../common/i18n.js";
 import { gameIcon } from "../common/icons.js";
-import { leaderboardLink } from "../common/links.js";
+import { homeLinks } from "../common/links.js";
 import { navigate } from "../common/router.js";
 import { variantLabel } from "../common/variant_title.js";
-import { boardOf } from "../common/variants.js";
+import { boardOf, knownBoard } from "../common/variants.js";
+import { boardStyle } from "../common/board_svg.js";
 import { rulePicture, ruleText } from "../common/rules.js";
-import { el, tEl, toast } from "../common/ui.js";
+import { el, tEl, tNodes, toast } from "../common/ui.js";
+import { playerTag } from "../common/players.js";
 import { whoAmI } from "../common/account_api.js";
 import { yourGamesCard } from "./your_games.js";
 
@@ -300,9 +302,11 @@ function lobbyItem(room) {
       join.disabled = false;
     }
   });
+  const host = room.seats && (room.seats["1"] || room.seats["2"]);
   return el("li", { class: "lobby-item" },
     el("div", {},
       el("div", { class: "lobby-game" }, variantLabel(room.variant)),
+      host ? el("div", { class: "lobby-players" }, ...tNodes("home.lobby.by", { name: playerTag(host) })) : null,
       el("div", { class: "lobby-meta" }, roomMeta(room))),
     join);
 }
@@ -311,25 +315,29 @@ function clockText(clock) {
   return clock ? `${clock.initial_s / 60}+${clock.increment_s}` : t("home.clock.none");
 }
 
-/** "3+2 · Rated · by Lan": the clock, whether the game is rated and, when known, who opened the room. */
+/** "3+2 · Rated · Swap2": the clock, whether the game is rated, its opening rule. */
 function roomMeta(room) {
   const opening = room.opening && room.opening !== "none" ? t(`home.opening.${room.opening}`) : null;
-  return [clockText(room.clock), room.rated ? t("replay.rated") : null, opening,
-    room.host ? t("home.lobby.by", { name: room.host }) : null].filter(Boolean).join(" · ");
+  return [clockText(room.clock), room.rated ? t("replay.rated") : null, opening].filter(Boolean).join(" · ");
 }
 
-/** "Lan vs Computer (level 3)": who plays a game being watched. */
-function playersText(seats) {
-  const name = (seat) => (seat && seat.kind === "ai" ? t("room.ai", { n: seat.level ?? "?" }) : (seat && seat.name) || t("home.live.guest"));
-  return t("home.live.vs", { a: name(seats["1"]), b: name(seats["2"]) });
+/** "alice 1500? vs Computer · level 3, Club": who plays a game being watched, by the one rule. */
+function playersLine(room) {
+  const board = knownBoard(room.variant); // the stones once the board is known (next refresh)
+  if (!board) boardOf(room.variant).catch(() => {});
+  const style = board ? boardStyle(board) : null;
+  return tNodes("home.live.vs", {
+    a: playerTag(room.seats["1"], { seat: 1, style, link: false }),
+    b: playerTag(room.seats["2"], { seat: 2, style, link: false }),
+  });
 }
 
 function liveItem(room) {
   return el("li", { class: "lobby-item" },
     el("div", {},
       el("div", { class: "lobby-game" }, variantLabel(room.variant)),
-      room.seats ? el("div", { class: "lobby-players" }, playersText(room.seats)) : null,
-      el("div", { class: "lobby-meta" }, roomMeta({ ...room, host: null }))),
+      room.seats ? el("div", { class: "lobby-players" }, ...playersLine(room)) : null,
+      el("div", { class: "lobby-meta" }, roomMeta(room))),
     el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
 
@@ -359,7 +367,7 @@ export function mountHome(main) {
   const [quickStart, drawRule] = buildQuickStart(form);
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline"),
-      el("p", {}, leaderboardLink("home-leaderboard"))),
+      homeLinks()),
     quickStart,
     form,
     el("div", { class: "side-col" }, yourGamesCard(), lobby, howTo)));

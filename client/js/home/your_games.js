@@ -9,7 +9,8 @@ import { gameList } from "../common/game_list.js";
 import { variantLabel } from "../common/variant_title.js";
 import { errorText } from "../common/i18n.js";
 import { navigate } from "../common/router.js";
-import { el, tEl, toast } from "../common/ui.js";
+import { el, tEl, tNodes, toast } from "../common/ui.js";
+import { playerTag } from "../common/players.js";
 
 function resumeItem(room) {
   const button = tEl("button", "games.resume", { type: "button", class: "btn small primary", "data-room": room.room_id });
@@ -26,7 +27,12 @@ function resumeItem(room) {
     }
     navigate(room.url);
   });
-  return el("li", { class: "lobby-item" }, variantLabel(room.variant), button);
+  const opponent = room.seats && room.seats[String(3 - room.seat)];
+  return el("li", { class: "lobby-item" },
+    el("div", {},
+      el("div", { class: "lobby-game" }, variantLabel(room.variant)),
+      opponent ? el("div", { class: "lobby-meta" }, ...tNodes("games.vs", { name: playerTag(opponent, { link: false }) })) : null),
+    button);
 }
 
 /** The "Your games" card; it fills itself in when the answers arrive. */

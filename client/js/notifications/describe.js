@@ -5,12 +5,36 @@
 import { lang, t } from "../common/i18n.js";
 import { playerName } from "../common/players.js";
 import { variantTitle } from "../common/variant_title.js";
+import { challengerName, reasonText, termsText } from "../challenges/describe.js";
+
+const challengePage = (data) => `/challenge/${encodeURIComponent(data.challenge.id)}`;
+const byName = (data) => playerName({ kind: "human", ...data.by });
 
 const DESCRIBE = {
+  challenge: (data) => ({
+    text: t("notif.challenge", { name: challengerName(data.challenge), terms: termsText(data.challenge) }),
+    href: challengePage(data),
+  }),
+  challenge_accepted: (data) => ({
+    text: t("notif.challenge_accepted", { name: byName(data), terms: termsText(data.challenge) }),
+    href: challengePage(data),
+  }),
+  challenge_declined: (data) => ({
+    text: t("notif.challenge_declined", { name: byName(data), reason: reasonText(data.reason) }),
+    href: challengePage(data),
+  }),
+  challenge_cancelled: (data) => ({
+    text: t("notif.challenge_cancelled", { name: challengerName(data.challenge) }),
+    href: null,
+  }),
+  friend_online: (data) => ({
+    text: t("notif.friend_online", { name: data.username }),
+    href: `/@/${encodeURIComponent(data.username)}`,
+  }),
   game_ended: (data) => ({
     text: t(`notif.game_ended.${data.outcome}`, {
       name: playerName(data.opponent), game: variantTitle(data.variant),
-      reason: t(`replay.reason.${data.reason}`),
+      reason: t(`notif.reason.${data.reason}`),
     }),
     href: data.game_id ? `/g/${encodeURIComponent(data.game_id)}/replay` : `/r/${encodeURIComponent(data.room_id)}`,
   }),

@@ -17,6 +17,7 @@ class PlayerFeed extends EventTarget {
     this.items = new Map(); // kept notifications by id
     this.unread = 0;
     this.playerId = null;
+    this.who = null; // "player id/username" the socket was opened for
     this.ws = null;
     this.attempt = 0;
     this.timers = {};
@@ -30,7 +31,11 @@ class PlayerFeed extends EventTarget {
    *  and again whenever that changes (logging in or out). */
   start() {
     const follow = (who) => {
-      if (!who || !who.player_id || who.player_id === this.playerId) return;
+      // Registering keeps the player id and adds the username: the socket is opened again,
+      // so the server counts the account online.
+      const key = who && who.player_id ? `${who.player_id}/${who.username || ""}` : null;
+      if (!key || key === this.who) return;
+      this.who = key;
       this.playerId = who.player_id;
       this.items.clear();
       this.unread = 0;

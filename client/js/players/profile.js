@@ -9,6 +9,7 @@ import { errorText, t } from "../common/i18n.js";
 import { ratingChart } from "./rating_chart.js";
 import { leaderboardLink } from "../common/links.js";
 import { el, tEl } from "../common/ui.js";
+import { playerActions } from "../relations/actions.js";
 
 export function mountProfile(main, username) {
   const page = el("div", { class: "profile", id: "profile" }, tEl("p", "replay.loading", { class: "muted" }));
@@ -20,6 +21,7 @@ export function mountProfile(main, username) {
     const chart = ratingChart(data.history, t("profile.chart"));
     page.replaceChildren(
       el("h1", { id: "profile-name" }, data.username),
+      playerActions(data.username),
       el("section", { class: "card" },
         tEl("h2", "profile.ratings"),
         ratings.length

@@ -12,7 +12,11 @@ import { boardStyle } from "../common/board_svg.js";
 import { errorText, onLangChange, t } from "../common/i18n.js";
 import { cellToStr, replay, strToCell } from "../common/notation.js";
 import { choiceNotice } from "./opening_view.js";
-import { LOW_TIME_MS, RoomView, colourName, seatName } from "./room_view.js";
+import { RoomView } from "./room_view.js";
+import { LOW_TIME_MS } from "./players_view.js";
+import { colourName, onNamesChange, playerName } from "../common/players.js";
+import { noticeText } from "./chat_view.js";
+import { onWhoAmI, whoAmI } from "../common/account_api.js";
 import { playSound } from "../common/sound.js";
 import { applyEvent, clockLeft } from "./state.js";
 import { navigate } from "../common/router.js";
@@ -21,7 +25,12 @@ import { toast } from "../common/ui.js";
 const CLOCK_TICK_MS = 200;
 const SEARCH_PATIENCE_MS = 15000; // quick play alone this long: offer the computer or the lobby
 const ONLINE_REFRESH_MS = 5000;
-const DECLINES = { draw_declined: 1, takeback_declined: 1, rematch_declined: 1 };
+// What was declined, said to the one who asked ("alice declined your draw offer.").
+const DECLINES = {
+  draw_declined: "room.offer.declined.draw",
+  takeback_declined: "room.offer.declined.takeback",
+  rematch_declined: "room.offer.declined.rematch",
+};
 
 /** Renders the room `roomId` into `main`; returns a function that tears it down. */
 export function mountRoom(main, roomId) {
@@ -45,6 +54,8 @@ export function mountRoom(main, roomId) {
   const search = { since: Date.now(), online: null, patient: true, polled: 0 };
   let lowTimeWarned = null; // the game number whose low-time warning was played
   let leaving = null; // { cid, choice } while the search is being cancelled
+  let loggedIn = false; // an account names this visitor: no name to type when joining
+  let namesVersion = 0; // bumped when names may read differently (level names, language)
 
   const serverNow = () => Date.now() + clockOffset;
   const style = () => boardStyle(state.board);
@@ -153,7 +164,7 @@ export function mountRoom(main, roomId) {
    */
   function opponentAway() {
     if (!mySeat || !presence || state.status !== "playing" || presence.players[3 - mySeat]) return null;
-    return { name: seatName(state, style(), 3 - mySeat), claimAt: claimIn(presence) };
+    return { name: playerName(state.seats[String(3 - mySeat)]), claimAt: claimIn(presence) };
   }
 
   /**
@@ -173,7 +184,7 @@ export function mountRoom(main, roomId) {
       state, style: style(), mySeat, presence, review, now: serverNow(), notices, chat,
       spectatorChat: !mySeat || spectatorChat,
       unscored: review === null ? unscoredAt(state.moves.length) : null, search, away: opponentAway(),
-      joinOffer: joinOffer(), defaultName: loadName(),
+      joinOffer: joinOffer(), defaultName: loadName(), loggedIn, namesVersion,
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
     };
     view.render(model);
@@ -183,7 +194,8 @@ export function mountRoom(main, roomId) {
     document.title = `${hint}${statusText} — Caro Arena`;
   }
 
-  /** A line in the chat log from the room itself, translated when shown. */
+  /** A line in the chat log from the room itself, translated when shown (`params` may hold
+   *  seats: players are named when the line is shown). */
   function notice(key, params = {}) {
     notices.push({ ts: serverNow(), key, params });
   }
@@ -197,14 +209,14 @@ export function mountRoom(main, roomId) {
       review = null;
       if (JSON.stringify(before.seats) !== JSON.stringify(state.seats)) notice("room.swapped");
     } else if (event.type === "opening_choice") {
-      const [key, params] = choiceNotice(event, (seat) => seatName(state, style(), seat));
+      const [key, params] = choiceNotice(event, (seat) => state.seats[String(seat)]);
       notice(key, params);
     } else if (event.type === "seat_taken" && event.player) {
-      notice("room.joined", { name: seatName(state, style(), event.seat) });
+      notice("room.joined", { name: event.player });
     } else if (DECLINES[event.type] && event.seat !== mySeat) {
-      const params = { name: seatName(state, style(), event.seat) };
-      notice("room.offer.declined", params);
-      toast(t("room.offer.declined", params));
+      const declined = { key: DECLINES[event.type], params: { name: state.seats[String(event.seat)] } };
+      notice(declined.key, declined.params);
+      toast(noticeText(declined));
     } else if (event.type === "takeback") {
       notice("room.offer.takeback.done");
       if (review !== null) review = Math.min(review, state.moves.length);
@@ -215,11 +227,11 @@ export function mountRoom(main, roomId) {
         ply: event.ply, move: event.move, why: event.unscored.why, seat: event.seat,
         cells: event.unscored.cells.map(([col, row]) => row * cols + col),
       };
-      notice(`room.unscored.${unscored.why}`, { name: seatName(state, style(), event.seat), k: state.board.k });
+      notice(`room.unscored.${unscored.why}`, { name: state.seats[String(event.seat)], k: state.board.k });
     }
     soundFor(event);
     if (event.type === "move") {
-      view.announce(t("room.played", { name: seatName(state, style(), event.seat), move: event.move }));
+      view.announce(t("room.played", { name: playerName(state.seats[String(event.seat)]), move: event.move }));
     }
     render(event.type === "move" && before.moves.length < state.moves.length);
   }
@@ -258,12 +270,15 @@ export function mountRoom(main, roomId) {
     return state.open_seat || null;
   }
 
-  /** Takes the free seat under `name` (remembered for next time), or, with null, just watches. */
+  /**
+   * Takes the free seat under `name` (remembered for next time; an account's username names
+   * it instead), or, with null, just watches.
+   */
   async function takeSeat(name) {
     joinChoiceMade = true;
     render(false);
     if (name === null) return;
-    const clean = saveName(name);
+    const clean = loggedIn ? loadName() : saveName(name);
     document.getElementById("display-name").value = clean;
     conn.name = clean;
     try {
@@ -371,7 +386,7 @@ export function mountRoom(main, roomId) {
     const seat = opp && state && state.seats[opp];
     if (before && seat && seat.kind === "human" && state.status === "playing" && before.players[opp] !== presence.players[opp]) {
       // "back" only after a "left": the opponent's first arrival is "joined" already.
-      const params = { name: seatName(state, style(), Number(opp)) };
+      const params = { name: seat };
       if (!presence.players[opp]) notice("room.opp.left", params);
       else if (notices.some((n) => n.key === "room.opp.left")) notice("room.opp.back", params);
     }
@@ -401,7 +416,7 @@ export function mountRoom(main, roomId) {
     if (!state) return;
     tickSearch();
     checkLowTime();
-    if ((state.clock || state.move_deadline) && state.status === "playing") view.tickClocks({ state, style: style(), mySeat, now: serverNow() });
+    if ((state.clock || state.move_deadline) && state.status === "playing") view.tickClocks({ state, mySeat, now: serverNow() });
     view.tickAway(serverNow());
     if (canClaim() !== claimShown) {
       claimShown = !claimShown;
@@ -430,6 +445,16 @@ export function mountRoom(main, roomId) {
     render(false);
   }
 
+  const stopNames = onNamesChange(() => {
+    namesVersion += 1;
+    render(false);
+  });
+  const account = (who) => {
+    loggedIn = Boolean(who && who.username);
+    render(false);
+  };
+  const stopWho = onWhoAmI(account);
+  whoAmI().then(account);
   const onVisibility = () => render(false);
   document.addEventListener("visibilitychange", onVisibility);
   document.addEventListener("keydown", onKey);
@@ -441,6 +466,8 @@ export function mountRoom(main, roomId) {
     main.removeAttribute("aria-busy");
     clearInterval(ticker);
     stopLang();
+    stopNames();
+    stopWho();
     conn.close();
     connBadge.hidden = true;
   };

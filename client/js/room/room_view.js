@@ -7,29 +7,21 @@ import { exportUrl, limitInput } from "../common/api.js";
 import { downloadMenu } from "../common/downloads.js";
 import { errorText, t } from "../common/i18n.js";
 import { inOpening, openingStatus, renderOpeningCard } from "./opening_view.js";
+import { playerName, playerTag } from "../common/players.js";
+import { chatLines } from "./chat_view.js";
+import { renderPlayers, tickPlayers } from "./players_view.js";
+import { resultWords } from "./result_text.js";
 import { rulePicture } from "../common/rules.js";
-import { allows, clockLeft, formatClock } from "./state.js";
-import { el, tEl } from "../common/ui.js";
+import { allows } from "./state.js";
+import { el, tEl, tNodes } from "../common/ui.js";
 import { resultExtras } from "./result_extras.js";
+import { isSearching, renderGameLine, renderJoinPrompt, renderSearch } from "./arrival_view.js";
 
-const COLOURS = { go: ["color.black", "color.white"], cells: ["color.x", "color.o"], drop: ["color.red", "color.yellow"] };
-export const LOW_TIME_MS = 20000;
-
-export function colourName(style, seat) {
-  return t(COLOURS[style][seat - 1]);
+/** The player in `seat`, named by the one rule (client/js/common/players.js). */
+function nameOf(state, seat) {
+  return playerName(state.seats[String(seat)]);
 }
 
-/** Name shown for a seat: the player's name, the AI's level, or the colour. */
-export function seatName(state, style, seat) {
-  const player = state.seats[String(seat)];
-  if (!player) return t("room.empty_seat");
-  if (player.kind === "ai") return t("room.ai", { n: player.level ?? "?" });
-  return player.name || colourName(style, seat);
-}
-
-function swatch(style, seat) {
-  return el("span", { class: `swatch swatch-${style} sw${seat}`, "aria-hidden": "true" }, style === "cells" ? (seat === 1 ? "X" : "O") : "");
-}
 
 /** Scrolls `box` (positioned, so offsets are its own) but not the page to show `child`. */
 function scrollWithin(box, child) {
@@ -42,11 +34,6 @@ function scrollWithin(box, child) {
 function countdown(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-/** Is this the seated player of a public room waiting for anyone to come (it may unlist it)? */
-function isSearching({ state, mySeat }) {
-  return allows(state, mySeat, "unlist");
 }
 
 export class RoomView {
@@ -82,9 +69,11 @@ export class RoomView {
     this.search = el("section", { class: "card search", id: "search", hidden: true });
     this.joinPrompt = el("section", { class: "card join-prompt", id: "join-prompt", hidden: true });
     this.boardHost = el("div", { class: "board-wrap" });
+    this.gameLine = el("p", { class: "room-game", id: "room-game" });
     this.opening = el("section", { class: "card opening", id: "opening", hidden: true });
     this.gameOver = el("section", { class: "card gameover", id: "gameover", hidden: true, role: "alert" });
-    this.players = el("section", { class: "card players", id: "players" });
+    this.playerBox = el("div", { class: "player-box" });
+    this.players = el("section", { class: "card players", id: "players" }, this.gameLine, this.playerBox);
     this.moveList = el("div", { class: "move-list", id: "move-list", role: "list" });
     this.reviewNav = el("div", { class: "review-nav" });
     this.actions = el("section", { class: "card actions", id: "actions" });
@@ -122,16 +111,18 @@ export class RoomView {
   /**
    * Re-draws everything from `m` = { state, style, mySeat, presence, review, now, notices,
    * chat, spectatorChat, canClaim, ready, connText, unscored, search, away, joinOffer,
-   * defaultName } (connText: the connection problem to show, or null; search: { online,
-   * patient } while looking for an opponent).
+   * defaultName, loggedIn } (connText: the connection problem to show, or null; search:
+   * { online, patient } while looking for an opponent; loggedIn: the visitor has an account,
+   * which names them).
    */
   render(m) {
+    renderGameLine(this.gameLine, m, this.rules);
     this.renderStatus(m);
     this.share.hidden = !allows(m.state, m.mySeat, "cancel"); // the host of a room still waiting
-    this.renderSearch(m);
-    this.renderJoinPrompt(m);
-    this.renderPlayers(m);
-    renderOpeningCard(this.opening, { ...m, actorName: seatName(m.state, m.style, m.state.turn) }, this.on.choose);
+    renderSearch(this.search, m, this.on.search);
+    renderJoinPrompt(this.joinPrompt, m, this.on.join);
+    renderPlayers(this.playerBox, m);
+    renderOpeningCard(this.opening, { ...m, actorName: nameOf(m.state, m.state.turn) }, this.on.choose);
     this.renderMoves(m);
     this.renderActions(m);
     this.renderGameOver(m);
@@ -153,22 +144,22 @@ export class RoomView {
   }
 
   statusText(m) {
-    const { state, style, mySeat } = m;
+    const { state, mySeat } = m;
     if (m.connText) return [m.connText, "conn"];
     if (m.review !== null) return [t("room.review", { n: m.review, total: state.moves.length }), "review"];
     if (state.status === "waiting") return [t(isSearching(m) ? "room.searching" : "room.waiting"), "wait"];
-    if (state.status === "finished") return [`${this.resultTitle(m)} · ${this.resultReason(m)}`, "over"];
+    if (state.status === "finished") return [resultWords(state, mySeat).line, "over"];
     const turnSeat = state.seats[String(state.turn)];
-    if (inOpening(state)) return openingStatus(state, mySeat, seatName(state, style, state.turn));
+    if (inOpening(state)) return openingStatus(state, mySeat, nameOf(state, state.turn));
     if (state.turn === mySeat) return [t("room.turn.you"), "you"];
     if (turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai"), "ai"];
-    return [t("room.turn.them", { name: seatName(state, style, state.turn) }), "them"];
+    return [t("room.turn.them", { name: nameOf(state, state.turn) }), "them"];
   }
 
   /** Why the row just made did not win (a caro five blocked at both ends), or null. */
-  unscoredText({ state, style, unscored }) {
+  unscoredText({ state, unscored }) {
     if (!unscored) return null;
-    return t(`room.unscored.${unscored.why}`, { name: seatName(state, style, unscored.seat), k: state.board.k });
+    return t(`room.unscored.${unscored.why}`, { name: nameOf(state, unscored.seat), k: state.board.k });
   }
 
   /**
@@ -184,34 +175,6 @@ export class RoomView {
     const [before, after] = t("room.away.wait", { name: away.name, time: "\u0000" }).split("\u0000");
     this.awayCountdown = el("span", { class: "countdown", "aria-live": "off" }, countdown(away.claimAt - now));
     return el("span", {}, before, this.awayCountdown, after);
-  }
-
-  /**
-   * Someone who opened the link of a room with a free seat: their name (prefilled with the
-   * last one used) and a choice, take the seat or watch (`m.joinOffer`: the free seat or null).
-   */
-  renderJoinPrompt(m) {
-    const seat = m.joinOffer;
-    this.joinPrompt.hidden = !seat;
-    if (!seat) return;
-    const key = `${document.documentElement.lang}|${seat}|${m.style}`;
-    if (this.joinKey === key) return;
-    this.joinKey = key;
-    const nameInput = limitInput(el("input", {
-      id: "join-name", autocomplete: "nickname", value: m.defaultName,
-      placeholder: t("name.label"), "aria-label": t("name.label"),
-    }), "name");
-    const form = el("form", { class: "join-form" },
-      el("label", { class: "join-name" }, el("span", {}, t("name.label")), nameInput),
-      el("div", { class: "offer-buttons" },
-        el("button", { class: "btn primary", type: "submit", id: "join-seat" }, t("room.join.as", { colour: colourName(m.style, seat) })),
-        el("button", { class: "btn", type: "button", id: "join-watch", onclick: () => this.on.join(null) }, t("room.join.watch"))));
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      this.on.join(nameInput.value);
-    });
-    this.joinPrompt.replaceChildren(
-      el("h2", {}, t("room.join.title", { name: seatName(m.state, m.style, 3 - seat) })), form);
   }
 
   /** Updates the countdown to the claim (called several times a second). */
@@ -240,106 +203,10 @@ export class RoomView {
     }
   }
 
-  resultTitle({ state, style, mySeat }) {
-    const { winner, reason } = state.result;
-    if (reason === "cancelled") return t("room.over.cancelled");
-    if (reason === "abandoned" && winner === null) return t("room.over.abandoned");
-    if (winner === null || winner === undefined) return t("room.over.draw");
-    if (mySeat) return winner === mySeat ? t("room.over.you_win") : t("room.over.you_lose");
-    return t("room.over.win", { name: seatName(state, style, winner) });
-  }
-
-  resultReason({ state, style }) {
-    const { winner, reason } = state.result;
-    const loser = winner ? 3 - winner : null;
-    const k = state.result.line && state.result.line.length ? state.result.line.length : state.board.k;
-    const params = { k, name: loser ? seatName(state, style, loser) : "" };
-    return t(reason === "abandoned" && !winner ? "reason.abandoned_nobody" : `reason.${reason}`, params);
-  }
-
-  renderPlayers(m) {
-    const { state, style, mySeat, presence, now } = m;
-    const rows = [1, 2].map((seat) => {
-      const player = state.seats[String(seat)];
-      const connected = seat === mySeat ? m.ready : presence && presence.players[String(seat)];
-      const online = player && (player.kind === "ai" || connected);
-      const left = clockLeft(state.clock, seat, now);
-      const running = state.status === "playing" && state.clock && state.clock.running === seat;
-      // The colour once: an unnamed player is already called by it.
-      const name = seatName(state, style, seat);
-      const rest = [name === colourName(style, seat) ? null : colourName(style, seat), seat === mySeat ? t("room.you") : null]
-        .filter(Boolean).join(" · ");
-      const presenceWord = online ? t("room.online") : t("room.offline");
-      const meta = el("span", { class: "pmeta" },
-        el("span", { class: `dot${online ? " on" : ""}`, title: presenceWord }),
-        el("span", {},
-          player ? el("span", { class: "pstate" }, rest ? `${presenceWord} · ` : presenceWord) : null,
-          rest));
-      return el("div", {
-        class: `player${state.status === "playing" && state.turn === seat ? " to-move" : ""}`,
-        "data-seat": seat,
-      },
-      swatch(style, seat),
-      el("div", {}, el("div", { class: "pname" }, name), meta),
-      left === null ? el("span") : el("span", {
-        class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
-      }, formatClock(left)));
-    });
-    // The server's clock says when neither side's time runs yet (it starts after each first move).
-    if (state.clock && state.status === "playing" && state.clock.running === null) {
-      rows.push(el("p", { class: "muted clock-note", id: "clock-note" }, t("room.clock.first")));
-    }
-    const deadline = this.deadlineText(m);
-    if (deadline) rows.push(el("p", { class: "deadline", id: "move-deadline" }, deadline));
-    if (!mySeat) rows.push(el("p", { class: "muted spectating" }, t("room.spectating")));
-    this.players.replaceChildren(...rows);
-  }
-
-  /**
-   * While a public room waits for anyone (quick play, or listed in the lobby): how many people
-   * are online, Cancel, and after a while (`m.search.patient` false) the computer or the lobby.
-   */
-  renderSearch(m) {
-    this.search.hidden = !isSearching(m);
-    if (this.search.hidden) return;
-    const { online, patient } = m.search;
-    const key = `${document.documentElement.lang}|${online}|${patient}`;
-    if (this.searchKey === key) return;
-    this.searchKey = key;
-    const button = (id, textKey, type, primary = false) => el("button", {
-      class: `btn small${primary ? " primary" : ""}`, type: "button", id, onclick: () => this.on.search(type),
-    }, t(textKey));
-    this.search.replaceChildren(
-      el("div", { class: "search-head" },
-        el("span", { class: "spinner", "aria-hidden": "true" }),
-        el("span", { class: "search-text" }, t("room.search.hint")),
-        button("search-cancel", "room.search.cancel", "cancel")),
-      el("p", { class: "muted", id: "online-count" }, online === null ? "" : t("room.search.online", { n: online })),
-      patient ? null : el("div", { class: "search-offer", id: "search-offer" },
-        el("span", {}, t("room.search.nobody")),
-        el("span", { class: "offer-buttons" },
-          button("search-ai", "room.search.ai", "ai", true),
-          button("search-lobby", "room.search.lobby", "lobby"))));
-  }
-
-  /** "Minh must move within 4:59" in a game without a clock (docs/protocol.md §1). */
-  deadlineText({ state, style, mySeat, now }) {
-    if (state.status !== "playing" || !state.move_deadline) return null;
-    const time = formatClock(state.move_deadline - now);
-    if (state.turn === mySeat) return t("room.deadline.you", { time });
-    return t("room.deadline.them", { name: seatName(state, style, state.turn), time });
-  }
-
-  /** Updates only the clock faces and the move deadline (called several times a second);
-   *  `m` = { state, style, mySeat, now }. */
+  /** Updates only the clock faces and the idle countdown (called several times a second);
+   *  `m` = { state, mySeat, now }. */
   tickClocks(m) {
-    for (const face of this.players.querySelectorAll("[data-clock]")) {
-      const left = clockLeft(m.state.clock, Number(face.dataset.clock), m.now);
-      face.textContent = formatClock(left);
-      face.classList.toggle("low", left < LOW_TIME_MS);
-    }
-    const deadline = this.players.querySelector("#move-deadline");
-    if (deadline) deadline.textContent = this.deadlineText(m) || "";
+    tickPlayers(this.playerBox, m);
   }
 
   renderMoves({ state, review }) {
@@ -388,12 +255,12 @@ export class RoomView {
   }
 
   renderActions(m) {
-    const { state, style, mySeat, ready } = m;
+    const { state, mySeat, ready } = m;
     const seated = Boolean(mySeat);
     this.actions.hidden = !seated || state.status === "finished";
     if (this.actions.hidden) return;
     const opp = 3 - mySeat;
-    const oppName = seatName(state, style, opp);
+    const oppName = nameOf(state, opp);
     const items = [];
     if (this.confirmingResign) {
       items.push(el("div", { class: "offer" }, el("span", {}, t("room.resign.confirm")),
@@ -416,17 +283,23 @@ export class RoomView {
   }
 
   renderGameOver(m) {
-    const { state, style, mySeat, ready } = m;
+    const { state, mySeat, ready } = m;
     this.gameOver.hidden = state.status !== "finished" || !state.result;
     if (this.gameOver.hidden) return;
+    const words = resultWords(state, mySeat);
     const items = [
-      el("p", { class: "gameover-title", id: "result-title" }, this.resultTitle(m)),
-      el("p", { class: "gameover-reason", id: "result-reason" }, this.resultReason(m)),
+      el("p", { class: "gameover-title", id: "result-title" }, words.outcome),
+      el("p", { class: "gameover-reason", id: "result-reason" }, `${words.event}.`),
+      el("p", { class: "gameover-players", id: "result-players" },
+        ...tNodes("room.over.players", {
+          a: playerTag(state.seats["1"], { seat: 1, style: m.style }),
+          b: playerTag(state.seats["2"], { seat: 2, style: m.style }),
+        })),
       resultExtras(state, mySeat),
     ];
     const opp = mySeat && 3 - mySeat;
     if (mySeat && state.rematch_offer === opp) {
-      items.push(this.offerRow("room.offer.rematch.in", seatName(state, style, opp), "rematch_accept", "rematch_decline"));
+      items.push(this.offerRow("room.offer.rematch.in", nameOf(state, opp), "rematch_accept", "rematch_decline"));
     } else if (mySeat && state.rematch_offer === mySeat) {
       items.push(el("div", { class: "offer" }, t("room.offer.rematch.out")));
     } else if (allows(state, mySeat, "rematch_offer")) { // not in a room cancelled before anyone came
@@ -437,7 +310,7 @@ export class RoomView {
       el("a", { class: "btn small", href: "/", "data-link": true, id: "new-game-link" }, t("room.over.new")),
       el("a", { class: "btn small", href: "/#lobby", "data-link": true, id: "lobby-link" }, t("room.over.lobby")),
       state.moves.length
-        ? el("a", { class: "btn small", href: `/g/${this.roomId}`, "data-link": true, id: "review-game" }, t("room.over.review"))
+        ? el("a", { class: "btn small", href: `/g/${encodeURIComponent(state.game_id || this.roomId)}`, "data-link": true, id: "review-game" }, t("room.over.review"))
         : null));
     this.gameOver.replaceChildren(...items);
   }
@@ -450,29 +323,24 @@ export class RoomView {
     this.rules.replaceChildren(el("summary", {}, t("room.rules")), rulePicture(state.board));
   }
 
-  renderChat({ style, notices, chat, spectatorChat, mySeat }) {
+  renderChat(m) {
+    const { notices, chat, spectatorChat, mySeat } = m;
     this.spectatorToggle.hidden = !mySeat;
     this.spectatorToggle.textContent = t("room.chat.spectators");
     this.spectatorToggle.setAttribute("aria-pressed", String(spectatorChat));
     const shown = chat.visible(spectatorChat);
     const last = shown.length ? shown[shown.length - 1] : null;
-    const key = `${document.documentElement.lang}|${shown.length}|${last ? `${last.channel}${last.n}` : ""}|${notices.length}|${chat.muted.size}|${spectatorChat}`;
+    const key = `${document.documentElement.lang}|${shown.length}|${last ? `${last.channel}${last.n}` : ""}|${notices.length}|${chat.muted.size}|${spectatorChat}|${m.namesVersion}`;
     if (this.chatKey === key) return;
     this.chatKey = key;
-    const lines = shown.map((c) => {
-      const who = c.from.name || (c.from.seat ? colourName(style, c.from.seat) : t("room.spectator"));
-      const own = c.channel === "players" && c.from.seat === mySeat;
-      const mute = own ? [] : [el("button", { class: "mute", type: "button", title: t("room.chat.mute", { name: who }), "aria-label": t("room.chat.mute", { name: who }), onclick: () => this.on.mute(c) }, "🔇")];
-      return { ts: c.ts, node: el("li", { class: c.channel === "spectators" ? "spec" : "" },
-        el("span", { class: "who" }, who), el("span", { class: "text" }, c.text), ...mute) };
-    });
-    for (const n of notices) lines.push({ ts: n.ts, node: el("li", { class: "sys" }, t(n.key, n.params)) });
-    if (chat.muted.size) {
-      lines.push({ ts: Infinity, node: el("li", { class: "sys" }, el("button", { class: "link", type: "button", id: "unmute-all", onclick: () => { for (const k of [...chat.muted]) chat.toggleMute(k); this.on.rerender(); } }, t("room.chat.unmute_all", { n: chat.muted.size }))) });
-    }
-    lines.sort((a, b) => a.ts - b.ts);
     const atBottom = this.chatLog.scrollHeight - this.chatLog.scrollTop - this.chatLog.clientHeight < 30;
-    this.chatLog.replaceChildren(...lines.map((l) => l.node));
+    this.chatLog.replaceChildren(...chatLines(m, {
+      mute: (line) => this.on.mute(line),
+      unmuteAll: () => {
+        for (const k of [...chat.muted]) chat.toggleMute(k);
+        this.on.rerender();
+      },
+    }));
     if (atBottom) this.chatLog.scrollTop = this.chatLog.scrollHeight;
   }
 

@@ -25,6 +25,7 @@ class Account:
     player_id: str
     username: str
     password_hash: str
+    closed: bool = False  # closed by a moderator (server/moderation/): no login, no session
 
 
 async def create_account(engine: AsyncEngine, player_id: str, username: str,
@@ -51,9 +52,11 @@ async def has_account(engine: AsyncEngine, player_id: str) -> bool:
 async def find_account(engine: AsyncEngine, username: str) -> Account | None:
     async with engine.connect() as connection:
         row = (await connection.execute(
-            sa.select(accounts.c.player_id, accounts.c.username, accounts.c.password_hash)
+            sa.select(accounts.c.player_id, accounts.c.username, accounts.c.password_hash,
+                      accounts.c.closed_at)
             .where(accounts.c.username_key == username.lower()))).first()
-    return None if row is None else Account(row.player_id, row.username, row.password_hash)
+    return None if row is None else Account(row.player_id, row.username, row.password_hash,
+                                            row.closed_at is not None)
 
 
 async def set_password(engine: AsyncEngine, player_id: str, password_hash: str,
@@ -80,7 +83,8 @@ async def session_account(engine: AsyncEngine, token_hash: str, now: int) -> Acc
         row = (await connection.execute(
             sa.select(accounts.c.player_id, accounts.c.username, accounts.c.password_hash)
             .join(sessions, sessions.c.player_id == accounts.c.player_id)
-            .where(sessions.c.token_hash == token_hash, sessions.c.expires_at > now))).first()
+            .where(sessions.c.token_hash == token_hash, sessions.c.expires_at > now,
+                   accounts.c.closed_at.is_(None)))).first()
     return None if row is None else Account(row.player_id, row.username, row.password_hash)
 
 

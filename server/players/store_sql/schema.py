@@ -30,6 +30,11 @@ accounts = sa.Table(
     sa.Column("username_key", sa.String(20), nullable=False, unique=True),
     sa.Column("password_hash", sa.String(200), nullable=False),
     sa.Column("created_at", sa.BigInteger, nullable=False),
+    # Moderation (migration 0007; server/moderation/): `moderator` or null; when the account
+    # was muted (no chat) or closed (no login), null while it is not.
+    sa.Column("role", sa.String(16), nullable=True),
+    sa.Column("muted_at", sa.BigInteger, nullable=True),
+    sa.Column("closed_at", sa.BigInteger, nullable=True),
 )
 
 sessions = sa.Table(
@@ -139,4 +144,39 @@ notifications = sa.Table(
     sa.Column("created_at", sa.BigInteger, nullable=False),
     sa.Column("read_at", sa.BigInteger, nullable=True),
     sa.Index("ix_notifications_player", "player_id", "id"),
+)
+
+# Who follows whom, and who blocks whom (migration 0006; server/relations/store.py): both
+# between accounts, one row per pair; the second index answers "who follows / blocks me".
+follows = sa.Table(
+    "follows", metadata,
+    sa.Column("follower_id", PLAYER_ID, sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("followed_id", PLAYER_ID, sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Index("ix_follows_followed", "followed_id"),
+)
+
+blocks = sa.Table(
+    "blocks", metadata,
+    sa.Column("blocker_id", PLAYER_ID, sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("blocked_id", PLAYER_ID, sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Index("ix_blocks_blocked", "blocked_id"),
+)
+
+# A player's report of another account, for the moderators (migration 0007;
+# server/moderation/store.py): open until a moderator marks it handled.
+reports = sa.Table(
+    "reports", metadata,
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), primary_key=True,
+              autoincrement=True),
+    sa.Column("reporter_id", PLAYER_ID, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("target_id", PLAYER_ID, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("reason", sa.String(16), nullable=False),
+    sa.Column("text", sa.String(500), nullable=False),
+    sa.Column("room_id", sa.String(32), nullable=True),  # the game it is about, if any
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Column("handled_at", sa.BigInteger, nullable=True),
+    sa.Column("handled_by", PLAYER_ID, nullable=True),
+    sa.Index("ix_reports_open", "handled_at", "id"),
 )

@@ -27,6 +27,7 @@ async def test_a_game_opened_on_one_device_is_listed_and_resumed_on_another(aren
     _, listed = await laptop.get("/api/me/rooms")
     status, resumed = await laptop.post(f"/api/rooms/{game.room_id}/resume")
     assert [room["room_id"] for room in listed["rooms"]] == [game.room_id]
+    assert listed["rooms"][0]["seats"]["1"]["username"] is not None  # names the players
     assert status == 200 and resumed["seat"] == 1 and resumed["token"] != game.first_token
     socket = await laptop.socket(game.room_id, token=resumed["token"])
     try:

@@ -10,6 +10,7 @@ import websockets
 
 from tests.server.client import WAIT_S, http
 from tests.server.notifications.helpers import game_won_while_away, unread_becomes
+from tests.server.visitor import Visitor
 
 
 async def test_a_tab_opens_with_who_it_is_and_the_newest_notifications(visitors):
@@ -130,3 +131,30 @@ async def test_a_bad_page_query_is_refused(arena_node, query):
 async def test_a_bad_read_body_is_refused(arena_node, body):
     status, error = await http("POST", f"{arena_node.url}/api/notifications/read", body)
     assert status == 400 and error["error"] == "bad_request"
+
+
+async def test_a_tab_flooding_its_socket_is_refused_then_closed(visitors):
+    visitor = visitors()
+    await visitor.get("/api/me")
+    tab = await visitor.player_socket()
+    for _ in range(80):
+        await tab.send(type="ping")
+    code, _reason = await tab.closed()
+    refused = [m for m in tab.received if m["type"] == "error"]
+    assert code == 4429 and refused and {m["code"] for m in refused} == {"rate_limited"}
+
+
+async def test_player_and_room_sockets_share_the_address_cap(inprocess_node):
+    node = await inprocess_node(MAX_SOCKETS_PER_IP="2")
+    visitor = Visitor(node.url)
+    try:
+        status, room = await visitor.post("/api/rooms", {"variant": "gomoku"})
+        in_room = await visitor.socket(room["room_id"], token=room["token"])
+        tab = await visitor.player_socket()
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            await visitor.player_socket()
+        assert refused.value.response.status_code == 429
+        await in_room.close()
+        await tab.close()
+    finally:
+        await visitor.close()

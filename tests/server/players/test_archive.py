@@ -50,6 +50,24 @@ async def test_a_finished_game_is_archived_with_its_moves_result_and_times(arena
     assert game["finished_at"] == state["finished_at"]
 
 
+async def test_asked_with_wait_ms_a_game_just_ended_is_answered_once_archived(arena_node):
+    state = await finish_game(arena_node.url, moves=("h8",))
+    status, game = await http("GET",
+                              f"{arena_node.url}/api/games/{state['game_id']}?wait_ms=10000")
+    assert status == 200 and game["id"] == state["game_id"]
+
+
+@pytest.mark.parametrize("wait", ["-1", "10001", "soon"])
+async def test_a_bad_wait_ms_is_a_bad_request(arena_node, wait):
+    status, body = await http("GET", f"{arena_node.url}/api/games/nope-1?wait_ms={wait}")
+    assert (status, body["error"]) == (400, "bad_request")
+
+
+async def test_wait_ms_answers_404_for_a_game_that_never_comes(arena_node):
+    status, body = await http("GET", f"{arena_node.url}/api/games/nope-1?wait_ms=300")
+    assert (status, body["error"]) == (404, "game_not_found")
+
+
 async def test_the_archived_game_has_its_text_export_beside_it(arena_node):
     state = await finish_game(arena_node.url, moves=("h8",))
     await archived(arena_node.url, state["game_id"])
