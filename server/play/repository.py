@@ -46,7 +46,7 @@ import redis.asyncio as redis
 from redis.exceptions import NoScriptError
 
 from ..platform.clock import now_ms
-from ..platform.compact_json import dumps
+from ..platform.compact_json import dumps, encode
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.keys import (
     ROOM_ID,
@@ -188,12 +188,13 @@ class RoomRepository:
                 presence_key(room_id)]
         status = state.status
         open_ttl = self.lifetime.open_keep_s * 1000 if status is Status.FINISHED else ""
-        args = [expected_v, state.v, dumps(state.to_record()), self.lifetime.ttl_ms(status),
+        texts = [encode(event) for event in events]  # each event encoded once (issue 31)
+        args = [expected_v, state.v, encode(state.to_record()), self.lifetime.ttl_ms(status),
                 now_ms(), self.lifetime.slack_ms(status), EVENT_KEEP, TRIM_BATCH,
-                room_channel(room_id), dumps(list(events)), record, self.record_ttl_s, entry,
-                open_ttl]
-        for event in events:
-            args += [event_field(event["v"]), dumps(event)]
+                room_channel(room_id), b"[" + b",".join(texts) + b"]", record,
+                self.record_ttl_s, entry, open_ttl]
+        for event, text in zip(events, texts, strict=True):
+            args += [event_field(event["v"]), text]
         try:
             reply = await self._batch.execute("EVALSHA", self._commit.sha, len(keys), *keys, *args)
         except NoScriptError:  # not run: Redis lost its scripts (a restart); this loads it

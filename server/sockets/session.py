@@ -56,10 +56,11 @@ class CloseCode(enum.IntEnum):
 # -- actions: what the I/O layer is asked to do, in order -----------------------------------------
 @dataclass(slots=True, frozen=True)
 class Send:
-    """Write one frame (`text`: the message's JSON when the fan-out already encoded it)."""
+    """Write one frame (`data`: the message's JSON, UTF-8, when the fan-out encoded it for all
+    the room's sockets)."""
 
     message: dict[str, Any]
-    text: str | None = None
+    data: bytes | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -203,7 +204,7 @@ class SocketSession:
         self.violations = 0
         # Room messages that arrive while the socket is being opened wait here, so the client
         # always gets `welcome` first; they are then de-duplicated against the history sent.
-        self.early: list[tuple[dict[str, Any], str]] | None = []
+        self.early: list[tuple[dict[str, Any], bytes]] | None = []
 
     # -- opening ------------------------------------------------------------------------------
     def hello(self, hello: Hello, state: RoomState | None) -> list[Action]:
@@ -252,17 +253,17 @@ class SocketSession:
         return actions
 
     # -- what the socket is sent --------------------------------------------------------------
-    def deliver(self, messages: Iterable[tuple[dict[str, Any], str]]) -> list[Outgoing]:
-        """Messages published on the room's channel (with their JSON text)."""
+    def deliver(self, messages: Iterable[tuple[dict[str, Any], bytes]]) -> list[Outgoing]:
+        """Messages published on the room's channel (with their JSON, UTF-8)."""
         if self.early is not None:
             self.early.extend(messages)
             return []
         actions: list[Outgoing] = []
-        for message, text in messages:
+        for message, data in messages:
             if message["type"] == "chat" and message["channel"] == Channel.SPECTATORS \
                     and not self._sees_spectators():
                 continue
-            actions.extend(self._out(message, text=text))
+            actions.extend(self._out(message, data=data))
         return actions
 
     def history(self, state: RoomState, events: list[dict] | None,
@@ -283,7 +284,7 @@ class SocketSession:
         return self.last_v < self.owed_v
 
     def _out(self, message: dict[str, Any], force: bool = False,
-             text: str | None = None) -> list[Outgoing]:
+             data: bytes | None = None) -> list[Outgoing]:
         """Send `message` unless it is a room event already sent; a rematch newer than the
         seat's version swaps the seat (an old one, resent or resumed, is already counted)."""
         v, kind = message.get("v"), message["type"]
@@ -294,8 +295,8 @@ class SocketSession:
                 return []
             self.last_v = max(self.last_v, v)
             if v > self.seat_v:
-                return [*self._seat_at(seat_after(message, self.seat), v), Send(message, text)]
-        return [Send(message, text)]
+                return [*self._seat_at(seat_after(message, self.seat), v), Send(message, data)]
+        return [Send(message, data)]
 
     def _reseat(self, state: RoomState) -> list[Outgoing]:
         """A snapshot newer than the seat's version may hold a swap the socket never saw as an

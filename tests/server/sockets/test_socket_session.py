@@ -61,8 +61,8 @@ def sent(actions) -> list[dict]:
     return [action.message for action in actions if isinstance(action, Send)]
 
 
-def event(v: int, kind: str = "move") -> tuple[dict, str]:
-    return {"type": kind, "v": v}, f'{{"type":"{kind}","v":{v}}}'
+def event(v: int, kind: str = "move") -> tuple[dict, bytes]:
+    return {"type": kind, "v": v}, f'{{"type":"{kind}","v":{v}}}'.encode()
 
 
 def rematch_of(state: RoomState) -> RoomState:
@@ -168,11 +168,11 @@ def test_a_sync_resends_events_already_sent():
 
 def test_messages_without_a_version_are_always_sent():
     session = opened(playing())
-    presence = ({"type": "presence"}, '{"type":"presence"}')
+    presence = ({"type": "presence"}, b'{"type":"presence"}')
     assert len(session.deliver([presence, presence])) == 2
 
 
-def test_the_fan_out_s_encoded_text_is_sent_as_is():
+def test_the_fan_out_s_encoded_json_is_sent_as_is():
     assert opened(playing()).deliver([event(V + 1)]) == [Send(*event(V + 1))]
 
 
@@ -237,8 +237,8 @@ def test_a_host_back_in_a_waiting_room_relists_it():
 
 
 # -- spectators' chat -----------------------------------------------------------------------------
-def spectator_line() -> tuple[dict, str]:
-    return {"type": "chat", "channel": "spectators"}, '{"type":"chat","channel":"spectators"}'
+def spectator_line() -> tuple[dict, bytes]:
+    return {"type": "chat", "channel": "spectators"}, b'{"type":"chat","channel":"spectators"}'
 
 
 def test_a_player_does_not_see_the_spectators_chat_until_it_opens_it():
