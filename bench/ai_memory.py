@@ -2,9 +2,10 @@
 
 Runs ``--searches`` AI searches (default 1,000) through the node's own pool
 (``server.platform.ai_pool.AiPool``: spawned workers, warmed up on code compiled ahead, as a
-node runs them) with two workers, two searches at a time so no budget is cut. The searches cycle through every catalogue
-variant, every caro size and custom boards from 4x5 to 25x25 with k = 3..7 under each rule, at every
-level with its own budgets, from random positions of 0 to 40 stones. At checkpoints it
+node runs them) with two workers, two searches at a time so no budget is cut. The searches
+cycle through every catalogue variant, every caro size and custom boards from 4x5 to 25x25
+with k = 3..7 under each rule, at every level with its own budgets, from random positions of
+0 to 40 stones. At checkpoints it
 prints each worker's resident memory (RSS) and peak (VmHWM), and the node total: this process,
 which holds the pool as a node does, plus its workers. Target: each worker at most 300 MB, the
 node with two workers within 1 GB (docs/performance.md).
