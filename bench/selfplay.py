@@ -7,16 +7,24 @@ add ../old <rev>``) or at any other pbrain engine command, for example::
         --b "cd ../old && .venv/bin/python -m server.cli pbrain" --variant caro --games 20
 
 Each engine runs in its own process for the whole match. Every opening (those of
-``bench.gomoku.OPENINGS`` in order, or with ``--seed`` random three-stone openings near the
-centre, for more games than that) is played twice, once with each engine moving next; the engine to
-move gets the whole position with ``BOARD`` (so no engine keeps state between moves that the
-other lacks). The referee is our own :class:`engine.board.Board`: an illegal move, a crash or a
-turn over ``timeout_turn`` plus a grace period loses the game.
+``bench.gomoku.OPENINGS`` in order, with ``--openings FILE`` the lines of a file such as the
+balanced sets in ``bench/data/openings/`` made by ``bench/openings.py``, or with ``--seed``
+random three-stone openings near the centre) is played twice, once with each engine moving
+next; the engine to move gets ``RESTART`` and then the whole position with ``BOARD`` (so no
+engine keeps state between moves that the other lacks). The referee is our own
+:class:`engine.board.Board`: an illegal move, a crash or a turn over ``timeout_turn`` plus a
+grace period loses the game.
+
+``--log FILE`` appends one JSON line per game (engines, opening, winner, moves, time); with
+``--resume`` the games already in the log for the same engines, variant and openings are
+counted instead of played again, so a long match survives a restart. ``--first-game N``
+starts at game N (0-based) of the schedule, to split a match over several runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -71,10 +79,17 @@ class Engine:
     def move(self, board: Board, timeout_s: float) -> int:
         """The engine's move (engine cell index) for ``board``."""
         me = board.turn
+        # A new game first: BOARD adds stones to what the engine holds, and Pela keeps the
+        # previous position (it answers ERROR to a stone on an occupied cell) until RESTART.
+        # Sent in one go with the position, so the OK costs no round trip of its own.
+        self._send("RESTART")
         self._send("BOARD")
         for cell in board.move_stack:
             self._send(f"{to_wire(board, cell)},{1 if board.cell(cell) == me else 2}")
         self._send("DONE")
+        answer = self._read(timeout_s)
+        if answer != "OK":
+            raise EngineFailure(f"{self.name} answered {answer!r} to RESTART")
         answer = self._read(timeout_s)
         try:
             x, y = (int(part) for part in answer.split(","))
@@ -90,13 +105,20 @@ class Engine:
         try:
             self._send("END")
             self.process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
+        except (EngineFailure, subprocess.TimeoutExpired):
             self.process.kill()
+            self.process.wait()
         self.process = None
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
 
     def _send(self, line: str) -> None:
         assert self.process and self.process.stdin
-        self.process.stdin.write(line + "\n")
+        try:
+            self.process.stdin.write(line + "\n")
+        except OSError as exc:  # the engine died (a crash, or killed for a hang)
+            raise EngineFailure(f"{self.name} exited") from exc
 
     def _read(self, timeout_s: float) -> str:
         """The next answer line, skipping MESSAGE / DEBUG lines; a deadline guards a hang."""
@@ -161,8 +183,20 @@ class MatchResult:
         return (self.wins[name] + self.wins["draw"] / 2) / len(self.games)
 
 
-def openings(variant: str, count: int, seed: int | None) -> list[str]:
-    """``count`` three-stone openings: the fixed ones in order, or random ones near the centre."""
+def read_openings(path: Path | str) -> list[str]:
+    """The openings of a file: one move list a line, ``#`` starts a comment."""
+    lines = [line.split("#", 1)[0].strip() for line in Path(path).read_text().splitlines()]
+    return [line for line in lines if line]
+
+
+def openings(
+    variant: str, count: int, seed: int | None, path: Path | str | None = None
+) -> list[str]:
+    """``count`` openings: a file's in order (repeated when short), the fixed ones in order, or
+    random three-stone ones near the centre."""
+    if path is not None:
+        listed = read_openings(path)
+        return [listed[i % len(listed)] for i in range(count)]
     if seed is None:
         return [OPENINGS[i % len(OPENINGS)] for i in range(count)]
     rng = random.Random(seed)
@@ -174,26 +208,84 @@ def openings(variant: str, count: int, seed: int | None) -> list[str]:
     ]
 
 
+def _load_log(path: Path, key: dict) -> dict[int, dict]:
+    """Games of an earlier run with the same engines, variant, openings and time, by index."""
+    done: dict[int, dict] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if all(record.get(field) == value for field, value in key.items()):
+            done[record["index"]] = record
+    return done
+
+
 def match(
-    a: Engine, b: Engine, variant: str, games: int, turn_ms: int, seed: int | None = None
+    a: Engine,
+    b: Engine,
+    variant: str,
+    games: int,
+    turn_ms: int,
+    seed: int | None = None,
+    openings_path: Path | str | None = None,
+    log: Path | str | None = None,
+    resume: bool = False,
+    first_game: int = 0,
 ) -> MatchResult:
-    """``games`` games between two engines: each opening twice, with sides swapped."""
+    """``games`` games between two engines: each opening twice, with sides swapped (games
+    ``first_game`` .. ``first_game + games - 1`` of that schedule)."""
     empty = Board.from_moves(variant, "")
     rule = next(code for code, known in RULES.items() if known == empty.variant.rule)
-    lines = openings(variant, (games + 1) // 2, seed)
+    lines = openings(variant, (first_game + games + 1) // 2, seed, openings_path)
     result = MatchResult(wins={a.name: 0, b.name: 0, "draw": 0}, games=[])
+    key = {
+        "a": a.command,
+        "b": b.command,
+        "variant": variant,
+        "turn_ms": turn_ms,
+        "openings": str(openings_path) if openings_path else f"seed {seed}",
+    }
+    done = _load_log(Path(log), key) if log and resume else {}
     try:
-        for engine in (a, b):
-            engine.start(empty.rows, rule, turn_ms)
-        for i in range(games):
+        for i in range(first_game, first_game + games):
             opening = lines[i // 2]
             first, second = (a, b) if i % 2 == 0 else (b, a)
-            # The opening's third stone is the first player's, so the second player moves next.
-            winner, game = play({1: first, 2: second}, variant, opening, turn_ms)
-            name = "draw" if winner == 0 else (first if winner == 1 else second).name
+            if i in done and done[i]["opening"] == opening:
+                name = done[i]["winner"]
+                game = done[i]["game"]
+            else:
+                for engine in (a, b):  # at the first game, and after a forfeit killed one
+                    if not engine.alive():
+                        engine.stop()
+                        engine.start(empty.rows, rule, turn_ms)
+                clock = time.monotonic()
+                # The side to move after the opening is whoever the board says.
+                winner, game = play({1: first, 2: second}, variant, opening, turn_ms)
+                name = "draw" if winner == 0 else (first if winner == 1 else second).name
+                if log:
+                    record = {
+                        **key,
+                        "index": i,
+                        "opening": opening,
+                        "first": first.name,
+                        "winner": name,
+                        "game": game,
+                        "seconds": round(time.monotonic() - clock, 1),
+                        "load": round(os.getloadavg()[0], 2),
+                    }
+                    with open(log, "a") as out:
+                        out.write(json.dumps(record) + "\n")
             result.wins[name] += 1
             result.games.append(game)
-            print(f"  game {i + 1}: first {first.name}, winner {name}: {game}", file=sys.stderr)
+            print(
+                f"  game {i + 1}: first {first.name}, winner {name} "
+                f"[{result.wins[a.name]}-{result.wins['draw']}-{result.wins[b.name]}]: {game}",
+                file=sys.stderr,
+                flush=True,
+            )
     finally:
         for engine in (a, b):
             engine.stop()
@@ -208,27 +300,37 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20, help="even; openings in order")
     parser.add_argument("--time-ms", type=int, default=1000, help="timeout_turn for both")
     parser.add_argument("--seed", type=int, help="random openings from this seed")
+    parser.add_argument("--openings", help="openings file (one move list a line)")
+    parser.add_argument("--log", help="append each game as a JSON line to this file")
+    parser.add_argument("--resume", action="store_true", help="count the games in --log")
+    parser.add_argument("--first-game", type=int, default=0, help="start at this game index")
+    parser.add_argument("--names", default="A,B", help="the two engines' names in the log")
     args = parser.parse_args()
+    name_a, name_b = args.names.split(",")
     try:
         result = match(
-            Engine("A", args.a),
-            Engine("B", args.b),
+            Engine(name_a, args.a),
+            Engine(name_b, args.b),
             args.variant,
             args.games,
             args.time_ms,
             args.seed,
+            args.openings,
+            args.log,
+            args.resume,
+            args.first_game,
         )
     except EngineFailure as exc:
         print(f"selfplay: {exc}", file=sys.stderr)
         return 2
-    diff, margin = elo(result.score("A"), args.games)
+    diff, margin = elo(result.score(name_a), args.games)
     print(
-        f"{'variant':<10} {'games':>5} {'A won':>6} {'draws':>6} {'B won':>6} "
-        f"{'A score':>8} {'Elo A-B':>12}"
+        f"{'variant':<16} {'games':>5} {name_a + ' won':>8} {'draws':>6} {name_b + ' won':>8} "
+        f"{name_a + ' score':>10} {'Elo':>12}"
     )
     print(
-        f"{args.variant:<10} {args.games:>5} {result.wins['A']:>6} {result.wins['draw']:>6} "
-        f"{result.wins['B']:>6} {result.score('A'):>8.1%} {diff:>+6.0f} ± {margin:.0f}"
+        f"{args.variant:<16} {args.games:>5} {result.wins[name_a]:>8} {result.wins['draw']:>6} "
+        f"{result.wins[name_b]:>8} {result.score(name_a):>10.1%} {diff:>+6.0f} ± {margin:.0f}"
     )
     return 0
 

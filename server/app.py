@@ -4,7 +4,9 @@
 SQL archive (migrated) and the services: the live-play arena (server/play/arena.py), the
 analysis service (server/analysis/), the archive consumers (server/players/archive.py), the
 notifications (server/notifications/node.py), follows and blocks (server/relations/),
-challenges (server/challenges/) and moderation (server/moderation/). They
+challenges (server/challenges/), moderation (server/moderation/), the daily games' turn notices
+(server/daily/), the rated pools (server/pool/), the puzzles (server/puzzles/) and the
+tournaments (server/tournaments/, with the node's tournament director). They
 live in the app context under the keys of server/http/context.py. Each function in
 `ROUTE_SETUPS` then adds its routes (and, if it needs them, its own `app.cleanup_ctx` entries,
 which run after the services exist): the HTTP API (server/http/) and the socket endpoint
@@ -23,6 +25,7 @@ from aiohttp import web
 from .analysis.service import AnalysisService
 from .analysis.store import analysis_store
 from .challenges import service as challenge_service
+from .daily.turns import TurnNotices
 from .http import (
     accounts,
     analysis,
@@ -37,8 +40,11 @@ from .http import (
     pages,
     player_rooms,
     players,
+    pool,
+    puzzles,
     relations,
     rooms,
+    tournaments,
     variants,
 )
 from .http.context import (
@@ -48,10 +54,13 @@ from .http.context import (
     MODERATION,
     NOTIFICATIONS,
     OUTBOX,
+    POOL,
+    PUZZLES,
     REDIS,
     RELATIONS,
     SETTINGS,
     SQL,
+    TOURNAMENTS,
 )
 from .http.health import ping
 from .moderation import service as moderation_service
@@ -61,9 +70,13 @@ from .platform.store import create_redis
 from .play import arena as play
 from .players.archive import archive_consumers
 from .players.store_sql import context as sql_store
+from .pool import node as pool_node
+from .puzzles.miner import PuzzleMiner
+from .puzzles.service import PuzzleService
 from .relations import service as relation_service
 from .sockets import endpoint as sockets
 from .sockets import player_socket
+from .tournaments import service as tournament_service
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +126,20 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
         app[CHALLENGES] = challenge_service.build(arena, notes.notifier, social)
         mods = app[MODERATION] = moderation_service.build(arena, engine)
         arena.chat.sender_checks.append(mods.check_chat)
+        app[TOURNAMENTS] = await stack.enter_async_context(tournament_service.running(
+            tournament_service.build(arena, engine, app[OUTBOX], notes.notifier)))
+        turns = TurnNotices(notes.notifier, arena.presence)
+        arena.service.after_commit.append(turns.on_commit)
+        stack.push_async_callback(turns.close)
+        app[POOL] = await stack.enter_async_context(
+            pool_node.running(pool_node.build(arena, notes, social.blocks_among)))
+        app[PUZZLES] = PuzzleService(engine, client)
+        await app[PUZZLES].seed()
+        if settings.puzzle_workers:
+            miner = PuzzleMiner(engine, client, arena.metrics, arena.pool,
+                                settings.puzzle_workers, settings.node_id)
+            miner.start()
+            stack.push_async_callback(miner.close)
         yield
 
 
@@ -135,6 +162,9 @@ ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     relations.setup,
     challenges.setup,
     moderation.setup,
+    tournaments.setup,
+    pool.setup,
+    puzzles.setup,
 )
 
 

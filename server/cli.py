@@ -1,5 +1,6 @@
 """The `caro-arena` command: `serve` runs the web server, `admin grant-moderator NAME` makes an
-account a moderator; the engine adds `ai`, `solve`, `pbrain`.
+account a moderator; the engine adds `ai`, `solve`, `pbrain` and `puzzles` (generate the
+shipped puzzle set, prove a set again).
 
 Each subcommand sets `func`, which takes the parsed arguments and returns the exit code.
 """
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from aiohttp import web
 
 from engine.cli import register as register_engine_commands
+from engine.puzzles.cli import register as register_puzzle_commands
 
 from . import __version__
 from .app import create_app
@@ -125,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.set_defaults(func=serve)
     register_admin_commands(commands)
     register_engine_commands(commands)
+    register_puzzle_commands(commands)
     return parser
 
 

@@ -362,6 +362,10 @@ class ServerNode:
             # Test sessions create many rooms and challenges from one address; the limits
             # have their own tests.
             ROOM_CREATIONS_PER_MINUTE="0", CHALLENGES_PER_MINUTE="0", REPORTS_PER_HOUR="0",
+            TOURNAMENTS_PER_HOUR="0",
+            # Mining archived games for puzzles would take a core from every test node; the
+            # miner's tests turn it on.
+            PUZZLE_WORKERS="0",
         )
         if self.redis_url is not None:
             env["REDIS_URL"] = self.redis_url

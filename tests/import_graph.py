@@ -7,8 +7,9 @@ from __future__ import annotations
 import grimp
 
 # Top to bottom, as the layers contract in pyproject.toml lists them.
-PACKAGES = ("cli", "app", "sockets", "http", "challenges", "moderation", "relations",
-            "notifications", "analysis", "players", "play", "rooms", "platform")
+PACKAGES = ("cli", "app", "sockets", "http", "challenges", "moderation", "puzzles",
+            "relations", "daily", "pool", "notifications", "analysis", "players", "play",
+            "rooms", "platform")
 
 
 def package_of(module: str) -> str | None:

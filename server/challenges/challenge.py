@@ -40,7 +40,6 @@ class Colour(enum.StrEnum):
 # Why a challenge is declined, as lichess asks (the page words each one).
 DECLINE_REASONS = ("generic", "later", "too_fast", "too_slow", "time_control", "rated",
                    "casual", "variant")
-DAILY_DAYS = (1, 2, 3, 5, 7)  # correspondence: days per move
 
 
 class Party(msgspec.Struct, frozen=True):
@@ -75,6 +74,9 @@ class Terms(msgspec.Struct, frozen=True):
 
     @property
     def clock_config(self) -> ClockConfig | None:
+        """The room's clock: days per move (a daily game), Fischer, or none."""
+        if self.days is not None:
+            return ClockConfig.daily(self.days)
         return None if self.clock is None else ClockConfig(*self.clock)
 
     def public(self) -> dict[str, Any]:

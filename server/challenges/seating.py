@@ -30,7 +30,8 @@ class RoomMaker(Protocol):
 
 
 class LiveRooms:
-    """Rooms with a Fischer clock or none: the rooms of server/rooms/."""
+    """The rooms of server/rooms/, with the challenge's clock: Fischer, days per move (a daily
+    game: `Terms.clock_config`, server/daily/) or none."""
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena

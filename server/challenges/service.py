@@ -63,10 +63,7 @@ class ChallengeService:
         self.relations = relations
         self.limits = limits
         self.lifetime_ms = lifetime_s * 1000
-        self.live_rooms: RoomMaker = LiveRooms(arena)
-        # Daily games' rooms (days per move): filled in by the package that makes them; until
-        # then a challenge with `days` is refused with `daily_unavailable`.
-        self.daily_rooms: RoomMaker | None = None
+        self.rooms: RoomMaker = LiveRooms(arena)
 
     # -- create ---------------------------------------------------------------------------------
     async def create(self, player: PlayerRef, name: str | None, to: str | None, terms: Terms,
@@ -78,9 +75,6 @@ class ChallengeService:
             target = await self.relations.other(player, to)
             if await self.relations.blocked_between(player.player_id, target.player_id):
                 raise ArenaError(ErrorCode.BLOCKED, "you cannot challenge this player")
-        if terms.days is not None and self.daily_rooms is None:
-            raise ArenaError(ErrorCode.DAILY_UNAVAILABLE,
-                             "daily games (days per move) are not available yet")
         challenge = machine.new_challenge(
             secrets.token_urlsafe(CHALLENGE_ID_BYTES), Party.of(player, name),
             None if target is None else Party.of(target), terms, now, self.lifetime_ms)
@@ -150,9 +144,7 @@ class ChallengeService:
         room_id, draw = new_room_id(), 1 + secrets.randbelow(2)
         challenge = await self._change(challenge_id, lambda c: machine.Accept(
             by, room_id, machine.challenger_seat(c.terms.colour, draw)))
-        maker = self.daily_rooms if challenge.terms.days is not None else self.live_rooms
-        assert maker is not None  # a daily challenge exists only while daily rooms do
-        await maker.make(challenge)
+        await self.rooms.make(challenge)
         state, token, seated_now = await seat_acceptor(self.arena, challenge)
         if seated_now:  # not a repeated accept (but perhaps one finishing a dead node's)
             log.info("challenge %s accepted: room %s", challenge.id, challenge.room_id)

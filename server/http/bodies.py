@@ -24,7 +24,8 @@ from ..platform.errors import ArenaError, ErrorCode
 from ..platform.typed import convert
 from ..platform.user_text import TextError, clean_name, loads_strict
 from ..rooms import ClockConfig, Opening
-from ..rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
+from ..rooms.clock import DAILY_DAYS, MAX_INCREMENT_S, MAX_INITIAL_S
+from ..rooms.state import RATING_BOUNDS, RatingRange
 from .guard import bad_request
 
 B = TypeVar("B", bound="Body")
@@ -47,8 +48,18 @@ class BoardBody(msgspec.Struct, frozen=True):
 
 
 class ClockBody(msgspec.Struct, frozen=True):
-    initial_s: Annotated[float, msgspec.Meta(ge=1, le=MAX_INITIAL_S)]
+    """`{"initial_s", "increment_s"}` (a Fischer clock) or `{"days": N}` (a daily game)."""
+
+    initial_s: Annotated[float, msgspec.Meta(ge=1, le=MAX_INITIAL_S)] | None = None
     increment_s: Annotated[float, msgspec.Meta(ge=0, le=MAX_INCREMENT_S)] = 0
+    days: Literal[DAILY_DAYS] | None = None  # type: ignore[valid-type]
+
+
+class RangeBody(msgspec.Struct, frozen=True):
+    """A seek's rating range, `{"min", "max"}`."""
+
+    min: Annotated[int, msgspec.Meta(ge=RATING_BOUNDS[0], le=RATING_BOUNDS[1])]
+    max: Annotated[int, msgspec.Meta(ge=RATING_BOUNDS[0], le=RATING_BOUNDS[1])]
 
 
 class VariantBody(Body, frozen=True):
@@ -78,6 +89,7 @@ class RoomBody(GameBody, frozen=True):
     public: bool = False
     ai_level: Annotated[int, msgspec.Meta(ge=LOWEST, le=TOP)] = DEFAULT
     opening: Opening = Opening.NONE
+    rating_range: RangeBody | None = None
 
 
 class JoinBody(Body, frozen=True):
@@ -111,9 +123,26 @@ def variant_spec(body: VariantBody) -> str:
 
 
 def clock_config(clock: ClockBody | None) -> ClockConfig | None:
+    """The clock a body asks for: Fischer (seconds become milliseconds), daily, or none."""
     if clock is None:
         return None
+    if clock.days is not None:
+        if clock.initial_s is not None:
+            raise bad_request('"clock" is {"initial_s", "increment_s"} or {"days"}, not both')
+        return ClockConfig.daily(clock.days)
+    if clock.initial_s is None:
+        raise bad_request('"clock" needs "initial_s" (and "increment_s"), or "days"')
     return ClockConfig(round(clock.initial_s * 1000), round(clock.increment_s * 1000))
+
+
+def rating_range(body: RangeBody | None) -> RatingRange | None:
+    """A seek's range, or `bad_request` when its ends are the wrong way round."""
+    if body is None:
+        return None
+    try:
+        return RatingRange(body.min, body.max)
+    except ValueError as error:
+        raise bad_request(f'"rating_range": {error}') from None
 
 
 def display_name(name: str | None) -> str | None:

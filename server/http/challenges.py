@@ -6,18 +6,26 @@ then call server/challenges/ (every rule is there).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-import msgspec
 from aiohttp import web
 
-from ..challenges.challenge import DAILY_DAYS, DECLINE_REASONS, Colour, Terms
+from ..challenges.challenge import DECLINE_REASONS, Colour, Terms
 from ..platform.clock import now_ms
-from ..platform.errors import ArenaError, ErrorCode
+from ..platform.errors import ErrorCode
 from ..rooms import Opening
-from ..rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
 from ..rooms.commands import PlayerRef
-from .bodies import Body, JoinBody, VariantBody, decode, display_name, read_body, variant_spec
+from .bodies import (
+    Body,
+    ClockBody,
+    JoinBody,
+    VariantBody,
+    clock_config,
+    decode,
+    display_name,
+    read_body,
+    variant_spec,
+)
 from .context import CHALLENGES
 from .guard import json_errors
 from .identity import player_of
@@ -27,21 +35,13 @@ from .proxy import client_address
 from .rooms import seat_response
 
 
-class ChallengeClock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """`{"initial_s", "increment_s"}` (a Fischer clock) or `{"days": N}` (per move)."""
-
-    initial_s: Annotated[float, msgspec.Meta(ge=1, le=MAX_INITIAL_S)] | None = None
-    increment_s: Annotated[float, msgspec.Meta(ge=0, le=MAX_INCREMENT_S)] | None = None
-    days: int | None = None
-
-
 class ChallengeBody(VariantBody, frozen=True):
     """POST /api/challenges."""
 
     codes: ClassVar[Mapping[str, ErrorCode]] = {**VariantBody.codes,
                                                 "opening": ErrorCode.BAD_OPENING}
     to: str | None = None
-    clock: ChallengeClock | None = None
+    clock: ClockBody | None = None
     rated: bool = False
     colour: Colour = Colour.RANDOM
     opening: Opening = Opening.NONE
@@ -53,24 +53,12 @@ class DeclineBody(Body, frozen=True):
 
 
 def terms_of(body: ChallengeBody) -> Terms:
-    """The game a challenge body asks for; `bad_request` for a clock that is neither kind."""
-    clock, days = body.clock, None
-    fischer: tuple[int, int] | None = None
-    if clock is not None:
-        if clock.days is not None:
-            if clock.initial_s is not None or clock.increment_s is not None:
-                raise ArenaError(ErrorCode.BAD_REQUEST,
-                                 '"clock" is {"initial_s", "increment_s"} or {"days"}, not both')
-            if clock.days not in DAILY_DAYS:
-                raise ArenaError(ErrorCode.BAD_REQUEST, "days per move is one of "
-                                 + ", ".join(map(str, DAILY_DAYS)))
-            days = clock.days
-        elif clock.initial_s is None:
-            raise ArenaError(ErrorCode.BAD_REQUEST,
-                             '"clock" needs "initial_s" (and "increment_s"), or "days"')
-        else:
-            fischer = (round(clock.initial_s * 1000), round((clock.increment_s or 0) * 1000))
-    return Terms(variant_spec(body), body.opening, fischer, days, body.rated, body.colour)
+    """The game a challenge body asks for; its clock read as a room's is (server/http/bodies.py:
+    Fischer, days per move or none; `bad_request` for a clock that is neither kind)."""
+    clock = clock_config(body.clock)
+    fischer = None if clock is None or clock.days else (clock.initial_ms, clock.increment_ms)
+    return Terms(variant_spec(body), body.opening, fischer, clock.days if clock else None,
+                 body.rated, body.colour)
 
 
 async def asker(request: web.Request) -> PlayerRef:

@@ -17,7 +17,10 @@ from ..moderation.service import Moderation
 from ..notifications.node import Notifications
 from ..platform.settings import Settings
 from ..play.arena import Arena
+from ..pool.node import Pools
+from ..puzzles.service import PuzzleService
 from ..relations.service import Relations
+from ..tournaments.service import Tournaments
 
 SETTINGS = web.AppKey("settings", Settings)
 REDIS = web.AppKey("redis", redis.Redis)
@@ -29,3 +32,6 @@ NOTIFICATIONS = web.AppKey("notifications", Notifications)  # server/notificatio
 RELATIONS = web.AppKey("relations", Relations)  # follows and blocks (server/relations/)
 CHALLENGES = web.AppKey("challenges", ChallengeService)  # server/challenges/
 MODERATION = web.AppKey("moderation", Moderation)  # reports, mute, close (server/moderation/)
+TOURNAMENTS = web.AppKey("tournaments", Tournaments)  # server/tournaments/ (and its director)
+POOL = web.AppKey("pool", Pools)  # the rated pools (server/pool/node.py)
+PUZZLES = web.AppKey("puzzles", PuzzleService)  # server/puzzles/service.py

@@ -11,34 +11,34 @@ from typing import Any
 
 from aiohttp import web
 
-from ..challenges.challenge import DAILY_DAYS, DECLINE_REASONS
+from ..challenges.challenge import DECLINE_REASONS
 from ..platform.user_text import MAX_NAME
 from ..players.accounts import PASSWORD_CHARS, USERNAME_CHARS
 from ..rooms.chat import CHAT_MAX_CHARS
-from ..rooms.clock import MAX_INCREMENT_S, MAX_INITIAL_S
-from .context import CHALLENGES
+from ..rooms.clock import DAILY_DAYS, MAX_INCREMENT_S, MAX_INITIAL_S
 
 
 def client_limits() -> dict[str, Any]:
-    """`[least, most]` characters or seconds of each field a player types."""
+    """`[least, most]` characters or seconds of each field a player types (and the days per
+    move a daily clock may have)."""
     return {
         "name": [1, MAX_NAME],
         "chat": [1, CHAT_MAX_CHARS],
         "username": list(USERNAME_CHARS),
         "password": list(PASSWORD_CHARS),
-        "clock": {"initial_s": [1, MAX_INITIAL_S], "increment_s": [0, MAX_INCREMENT_S]},
+        "clock": {"initial_s": [1, MAX_INITIAL_S], "increment_s": [0, MAX_INCREMENT_S],
+                  "days": list(DAILY_DAYS)},
     }
 
 
-def challenge_limits(daily: bool) -> dict[str, Any]:
-    """What a challenge may ask (server/challenges/): days per move (none while this server
-    has no daily games) and the reasons to decline."""
-    return {"days": list(DAILY_DAYS) if daily else [], "reasons": list(DECLINE_REASONS)}
+def challenge_limits() -> dict[str, Any]:
+    """What a challenge may ask (server/challenges/): days per move and the reasons to
+    decline."""
+    return {"days": list(DAILY_DAYS), "reasons": list(DECLINE_REASONS)}
 
 
-async def get_limits(request: web.Request) -> web.Response:
-    daily = request.app[CHALLENGES].daily_rooms is not None
-    return web.json_response(client_limits() | {"challenge": challenge_limits(daily)})
+async def get_limits(_request: web.Request) -> web.Response:
+    return web.json_response(client_limits() | {"challenge": challenge_limits()})
 
 
 def setup(app: web.Application) -> None:

@@ -41,3 +41,5 @@ async def post_resume(request: web.Request) -> web.Response:
 def setup(app: web.Application) -> None:
     app.router.add_get("/api/me/rooms", get_my_rooms)
     app.router.add_post("/api/rooms/{room_id}/resume", post_resume)
+    # The same, as the tournaments' contract names it: a paired player's seat token.
+    app.router.add_get("/api/rooms/{room_id}/seat", post_resume)

@@ -30,6 +30,7 @@ from .bodies import (
     clock_config,
     decode,
     display_name,
+    rating_range,
     read_body,
     variant_spec,
 )
@@ -82,7 +83,8 @@ async def create_room(arena: Arena, body: RoomBody,
         token_hash=hash_token(token) if token else None, ai_level=body.ai_level,
         clock=clock_config(body.clock),
         idle_claim_ms=arena.settings.idle_claim_after_s * 1000 or None,
-        creator=player, rated=body.rated, opening=body.opening)
+        creator=player, rated=body.rated, opening=body.opening,
+        rating_range=rating_range(body.rating_range))
     await arena.service.create(state)
     return seat_response(state, None if token is None else seat, token)
 
@@ -122,7 +124,7 @@ async def post_quickplay(request: web.Request) -> web.Response:
     raw = await read_body(request)
     body = decode(raw, GameBody)
     variant, clock, name = variant_spec(body), clock_config(body.clock), display_name(body.name)
-    clock_key = "none" if clock is None else f"{clock.initial_ms}+{clock.increment_ms}"
+    clock_key = "none" if clock is None else clock.key
     lock = arena.repo.redis.lock(quickplay_lock_key(variant, clock_key), timeout=QUICKPLAY_LOCK_S,
                                  blocking_timeout=QUICKPLAY_LOCK_S)
     try:
@@ -146,14 +148,15 @@ async def quickplay(request: web.Request, arena: Arena, raw: dict[str, Any],
                     wanted: tuple[str, ClockConfig | None, str | None, bool]) -> web.Response:
     variant, clock, name, rated = wanted  # a rated quickplay meets only rated rooms, opens one
     player = await player_of(request)
+    standing = player.standing(variant) if player is not None else None
     for state in await open_rooms(arena.repo, arena.presence, LIST_LIMIT):
         if state.variant == variant and state.clock_config == clock and state.rated == rated \
-                and state.opening is Opening.NONE \
+                and state.opening is Opening.NONE and (state.rating_range is None or (
+                    standing is not None and state.rating_range.admits(standing.rating))) \
                 and not await blocked_host(request, state, player):
             try:
                 return web.json_response(
-                    await join_room(arena, state.room_id, name, await player_of(request))
-                    | {"matched": True})
+                    await join_room(arena, state.room_id, name, player) | {"matched": True})
             except ArenaError as error:
                 if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.ROOM_NOT_FOUND):
                     raise
@@ -161,7 +164,7 @@ async def quickplay(request: web.Request, arena: Arena, raw: dict[str, Any],
     opened = decode(raw | {"your_side": "random", "public": True, "opponent": "human",
                           "opening": "none"},
                     RoomBody)
-    created = await create_room(arena, opened, await player_of(request))
+    created = await create_room(arena, opened, player)
     return web.json_response(created | {"matched": False})
 
 
@@ -195,14 +198,25 @@ async def get_room_qr(request: web.Request) -> web.Response:
                         headers={"Cache-Control": "public, max-age=86400"})
 
 
+def clock_summary(clock: ClockConfig | None) -> dict[str, Any] | None:
+    """A room's time control in seconds, as the lobby lists it (a daily one also in `days`)."""
+    if clock is None:
+        return None
+    data: dict[str, Any] = {"initial_s": clock.initial_ms / 1000,
+                            "increment_s": clock.increment_ms / 1000}
+    if clock.days:
+        data["days"] = clock.days
+    return data
+
+
 def summary(state: RoomState) -> dict[str, Any]:
-    clock = state.clock_config
     host = next((s.name for s in state.seats if s is not None), None)
     data: dict[str, Any] = {
         "room_id": state.room_id, "url": room_url(state.room_id), "variant": state.variant,
-        "clock": {"initial_s": clock.initial_ms / 1000, "increment_s": clock.increment_ms / 1000}
-        if clock else None, "host": host, "created_at": state.created_at,
-        "rated": state.rated, "opening": state.opening.value, "seats": state.public_seats()}
+        "clock": clock_summary(state.clock_config), "host": host,
+        "created_at": state.created_at, "rated": state.rated, "opening": state.opening.value,
+        "seats": state.public_seats(),
+        "rating_range": state.rating_range.to_dict() if state.rating_range else None}
     if state.status is Status.WAITING:
         data["free_seat"] = state.free_seat()
     else:

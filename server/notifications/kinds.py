@@ -19,6 +19,8 @@ class Kind(enum.StrEnum):
     CHALLENGE_CANCELLED = "challenge_cancelled"  # a challenge to you was withdrawn
     FRIEND_ONLINE = "friend_online"              # a player you follow opened a tab
     GAME_ENDED = "game_ended"                    # a game of yours ended while you were away
+    TOURNAMENT_GAME = "tournament_game"          # a tournament paired you: the room
+    YOUR_TURN = "your_turn"                      # your move in a daily game (server/daily/)
 
 
 LIVE_ONLY = frozenset({Kind.CHALLENGE_CANCELLED, Kind.FRIEND_ONLINE})

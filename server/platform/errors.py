@@ -65,13 +65,27 @@ class ErrorCode(enum.StrEnum):
     CHALLENGE_EXPIRED = "challenge_expired"
     NOT_YOUR_CHALLENGE = "not_your_challenge"
     TOO_MANY_CHALLENGES = "too_many_challenges"
-    DAILY_UNAVAILABLE = "daily_unavailable"
     TOO_MANY_FOLLOWS = "too_many_follows"
     NOT_MODERATOR = "not_moderator"
     ACCOUNT_CLOSED = "account_closed"
     MUTED = "muted"
     REPORT_NOT_FOUND = "report_not_found"
+    TOURNAMENT_NOT_FOUND = "tournament_not_found"
+    ALREADY_JOINED = "already_joined"
+    NOT_JOINED = "not_joined"
+    TOURNAMENT_FULL = "tournament_full"
+    TOURNAMENT_STARTED = "tournament_started"
+    TOURNAMENT_FINISHED = "tournament_finished"
+    WRONG_PASSWORD = "wrong_password"
+    NOT_DIRECTOR = "not_director"
+    PUZZLE_NOT_FOUND = "puzzle_not_found"
+    PUZZLE_OUT_OF_STEP = "puzzle_out_of_step"
+    PUZZLE_FINISHED = "puzzle_finished"
+    PUZZLE_NOT_FINISHED = "puzzle_not_finished"
+    NO_PUZZLE_LEFT = "no_puzzle_left"
     INTERNAL_ERROR = "internal_error"
+    RATING_OUT_OF_RANGE = "rating_out_of_range"
+    BAD_POOL = "bad_pool"
 
 
 HTTP_STATUS: dict[ErrorCode, int] = {
@@ -104,6 +118,21 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.ACCOUNT_CLOSED: 403,
     ErrorCode.MUTED: 403,
     ErrorCode.REPORT_NOT_FOUND: 404,
+    ErrorCode.TOURNAMENT_NOT_FOUND: 404,
+    ErrorCode.ALREADY_JOINED: 409,
+    ErrorCode.NOT_JOINED: 409,
+    ErrorCode.TOURNAMENT_FULL: 409,
+    ErrorCode.TOURNAMENT_STARTED: 409,
+    ErrorCode.TOURNAMENT_FINISHED: 409,
+    ErrorCode.WRONG_PASSWORD: 403,
+    ErrorCode.NOT_DIRECTOR: 409,
+    ErrorCode.RATING_OUT_OF_RANGE: 403,
+    ErrorCode.BAD_POOL: 404,
+    ErrorCode.PUZZLE_NOT_FOUND: 404,
+    ErrorCode.PUZZLE_OUT_OF_STEP: 409,
+    ErrorCode.PUZZLE_FINISHED: 409,
+    ErrorCode.PUZZLE_NOT_FINISHED: 403,
+    ErrorCode.NO_PUZZLE_LEFT: 404,
 }
 
 

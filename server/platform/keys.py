@@ -33,6 +33,10 @@ bucket, and the keys keep their plain names (`timers`, `lobby`, `live`,
   named by the `limits` library, server/platform/ip_limits.py): spread by their own names;
 - `player:<id>:rooms`: one player's unfinished rooms (server/http/player_rooms.py), per player.
 
+**The rated pools' keys** share one hash tag, `pool:{pool}:...` (one slot, so one script sees
+the lease and every member at once: server/pool/store.py). They are written when a player
+joins, leaves or polls the pool and by the one node that pairs, never by a move.
+
 **A player's keys** carry the player id as their hash tag, `player:{<id>}...`: the player's
 pub/sub channel (their tabs' notifications, sharded on a cluster) and when each node last saw
 one of their tabs; `players:online` lists the accounts online (server/notifications/), written
@@ -242,3 +246,50 @@ def player_challenges_key(player_id: str, direction: str) -> str:
     """Sorted set: the challenges a player sent (`out`) or received (`in`), id -> created_at;
     entries of challenges closed or gone are dropped when read."""
     return f"player:{player_id}:challenges:{direction}"
+
+
+def tournament_key(tournament_id: str) -> str:
+    """A tournament's live state, as JSON with a version (server/tournaments/store.py), changed
+    only by a compare-and-set script; its director's lease shares its hash tag."""
+    return f"tournament:{{{tournament_id}}}"
+
+
+def tournament_lease_key(tournament_id: str) -> str:
+    """Which node directs the tournament (a `server.pool.lease.Lease`), for a few seconds."""
+    return f"tournament:{{{tournament_id}}}:director"
+
+
+def tournaments_active_key(outbox_key: str) -> str:
+    """Set: the tournaments not yet finished and archived, whose leases every node's director
+    loop offers to take (server/tournaments/director.py); written at creation and at the end.
+    One set per SQL database (named as its archive outbox is, `outbox_key`): nodes sharing a
+    Redis but not a database never direct each other's tournaments."""
+    return "tournaments:active:" + outbox_key.removeprefix(OUTBOX_PREFIX)
+# ------------------------------------------------------------------ the rated pools: tag {pool}
+
+def pool_key(name: str) -> str:
+    """One of the rated pools' keys (server/pool/store.py): `lease` (which node pairs),
+    `members` (hash: player id -> the waiting player, JSON), `seen` (hash: player id -> when
+    their page last asked, ms), `counts` (hash: pool id -> players waiting), `paired` (hash:
+    player id -> their pairing, JSON), `unmade` (hash: room id -> a pairing whose room may not
+    exist yet). One tag for all: the pairing script checks the lease and moves players from
+    `members` to `paired` atomically."""
+    return f"pool:{{pool}}:{name}"
+
+
+# ------------------------------------------------------------------------------ puzzles
+
+def puzzle_served_key(player_id: str, scope: str) -> str:
+    """String: the puzzle last given to a player for one kind of request (variant, theme,
+    streak step), so a reload shows the same puzzle until it is played (server/puzzles/)."""
+    return f"puzzle:served:{{{player_id}}}:{scope}"
+
+
+def puzzle_daily_key(day: str) -> str:
+    """String: the daily puzzle of a UTC day, chosen by the first node asked (SET NX)."""
+    return f"puzzle:daily:{day}"
+
+
+# The lease of the node mining newly archived games for puzzles (server/puzzles/miner.py):
+# one node at a time, renewed while it mines.
+PUZZLE_MINER_LEASE = "puzzle:miner"

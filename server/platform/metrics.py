@@ -88,6 +88,12 @@ class ArenaMetrics:
         self.player_sockets = Gauge("caro_player_sockets",
                                     "open notification sockets (/ws/me) on this node",
                                     registry=registry)
+        self.puzzle_games = Counter("caro_puzzle_games_mined",
+                                    "archived games this node mined for puzzles",
+                                    registry=registry)
+        self.puzzles_mined = Counter("caro_puzzles_mined",
+                                     "new puzzles this node found in archived games, by variant",
+                                     ["variant"], registry=registry)
 
     def render(self) -> bytes:
         """The text exposition of every metric, for `GET /metrics`."""

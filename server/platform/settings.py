@@ -68,6 +68,12 @@ class Settings:
                                            # client IP: three times as many); 0: no limit
     reports_per_hour: int = 10             # reports of players per reporter (per client IP:
                                            # three times as many); 0: no limit
+    tournaments_per_hour: int = 5          # tournaments created per account (per client IP:
+                                           # three times as many); 0: no limit
+    tournament_grace_s: int = 30           # a paired player who has not moved by then loses
+    puzzle_moves_per_minute: int = 120     # puzzle moves per client IP; 0: no limit
+    puzzles_per_minute: int = 60           # puzzles served per client IP; 0: no limit
+    puzzle_workers: int = 1                # processes mining archived games for puzzles; 0: off
     data_dir: Path = Path("data")          # where the embedded SQL database file lives
     database_url: str | None = None        # None: SQLite file `caro-arena.sqlite3` in data_dir
 
@@ -119,6 +125,15 @@ class Settings:
                                            defaults.challenges_per_minute, minimum=0),
             reports_per_hour=_env_int(env, "REPORTS_PER_HOUR", defaults.reports_per_hour,
                                       minimum=0),
+            tournaments_per_hour=_env_int(env, "TOURNAMENTS_PER_HOUR",
+                                          defaults.tournaments_per_hour, minimum=0),
+            tournament_grace_s=_env_int(env, "TOURNAMENT_GRACE_S", defaults.tournament_grace_s,
+                                        minimum=1),
+            puzzle_moves_per_minute=_env_int(env, "PUZZLE_MOVES_PER_MINUTE",
+                                             defaults.puzzle_moves_per_minute, minimum=0),
+            puzzles_per_minute=_env_int(env, "PUZZLES_PER_MINUTE", defaults.puzzles_per_minute,
+                                        minimum=0),
+            puzzle_workers=_env_int(env, "PUZZLE_WORKERS", defaults.puzzle_workers, minimum=0),
             data_dir=Path(_env_str(env, "DATA_DIR", str(defaults.data_dir))),
             database_url=_env_database_url(env, "DATABASE_URL"),
         )

@@ -56,6 +56,16 @@ def clean_name(value: Any) -> str:
     return name
 
 
+def clean_title(value: str, limit: int) -> str:
+    """A trimmed title of one line (a tournament's name), 2 to `limit` characters, or
+    `TextError`."""
+    title = value.strip()
+    if not 2 <= len(title) <= limit:
+        raise TextError(f'"name" must have 2 to {limit} characters')
+    _check_line(title, '"name"')
+    return title
+
+
 def check_chat_line(text: str) -> None:
     """Refuse a chat text that is not one displayable line (direction marks are allowed)."""
     _check_line(text, "a chat message", DIRECTION_MARKS)

@@ -14,6 +14,13 @@ their own) are kept
   being played (the grace lets the timer that ends an abandoned game find it,
   server/play/clock_timer.py).
 
+A daily game (days per move, server/rooms/clock.py) being played is kept at least until the
+flag of the seat to move falls, and ABANDON_GRACE_S after (`keep_until`): it waits with nobody
+connected for as long as its clock allows, and ends by its clock (the timer finds it), never as
+abandoned. A commit keeps its keys that long and writes the instant in the state hash (`k`), so
+the close of its last socket keeps them too; a daily game that has finished is a finished
+game's room like any other (`k` is then 0).
+
 The one slack: a game being played may be kept up to `slack_ms` longer (a tenth of its TTL, at
 most TTL_SLACK_S), because a move renews the TTL only when the last renewal is that far off (a
 move costs no TTL command: docs/performance.md). It is invisible to a client: such a game ends
@@ -31,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rooms import Status
+from ..rooms import RoomState, Status
 
 ABANDON_GRACE_S = 60  # a waiting room or an unfinished game is kept this much past ROOM_TTL_S
 TTL_SLACK_S = 600  # a game being played may be kept this much longer (at most 1/10 of its TTL)
@@ -74,6 +81,19 @@ class Lifetime:
         nobody has it open."""
         grace = 0 if status is Status.FINISHED else ABANDON_GRACE_S
         return (self.room_ttl_s + grace) * 1000
+
+    @staticmethod
+    def keep_until(state: RoomState) -> int | None:
+        """The instant before which a daily game being played is never forgotten (epoch ms),
+        or None for any other room (module docstring)."""
+        flag = state.flag_deadline() if state.daily else None
+        return None if flag is None else flag + ABANDON_GRACE_S * 1000
+
+    def commit_ttl_ms(self, state: RoomState, now: int) -> int:
+        """How long a commit of `state` at `now` keeps the room once nobody has it open."""
+        keep = self.keep_until(state)
+        ttl = self.ttl_ms(state.status)
+        return ttl if keep is None else max(ttl, keep - now)
 
     def slack_ms(self, status: Status) -> int:
         """How much longer than `ttl_ms` the room's keys may be kept: only a game being played

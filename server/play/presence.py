@@ -18,8 +18,9 @@ every half ROOM_TTL_S per room (not every REFRESH_S: TTLs are Redis commands too
 docs/performance.md), renew the room's keys (state, chat, presence) to ROOM_TTL_S +
 ABANDON_GRACE_S, never shortening them. When a node's last socket of a room closes, `RELEASE`
 removes the node's entry and, if no other node has the room open, sets the keys to expire
-exactly as server/play/lifetime.py says (ROOM_TTL_S from now for a finished game): one script,
-so a socket opening on another node meanwhile is seen.
+exactly as server/play/lifetime.py says (ROOM_TTL_S from now for a finished game; a daily game
+being played not before the instant `k` its last commit wrote): one script, so a socket opening
+on another node meanwhile is seen.
 """
 
 from __future__ import annotations
@@ -54,10 +55,12 @@ RELEASE = ROOM_OPEN_LUA + f"""
 redis.call('HDEL', KEYS[1], ARGV[1])
 local now = tonumber(ARGV[2])
 if room_open(KEYS[1], now, '') then return 0 end
-local data = redis.call('HGET', KEYS[2], 'data')
-if not data then return 0 end
+local head = redis.call('HMGET', KEYS[2], 'data', 'k')
+if not head[1] then return 0 end
 local ttl = tonumber(ARGV[4])
-if cjson.decode(data).status == '{Status.FINISHED.value}' then ttl = tonumber(ARGV[3]) end
+if cjson.decode(head[1]).status == '{Status.FINISHED.value}' then ttl = tonumber(ARGV[3]) end
+local keep = tonumber(head[2]) or 0
+if keep - now > ttl then ttl = keep - now end
 redis.call('HSET', KEYS[2], 'x', string.format('%d', now + ttl))
 for i = 1, #KEYS do redis.call('PEXPIRE', KEYS[i], ttl) end
 return 1

@@ -5,7 +5,8 @@ carries the hash tag `{<room_id>}` so one room lives in one Redis Cluster slot a
 may touch all of them):
 
 - `room:{id}:state`   hash: `v` (version), `data` (the state record, JSON), `x` (when the key
-                      expires as last set by a commit or a close, epoch ms) and one field
+                      expires as last set by a commit or a close, epoch ms), `k` (a daily
+                      game's: never expire before this, epoch ms; lifetime.py) and one field
                       `e:<v>` per event (JSON, with its `v`) for the last EVENT_KEEP events (up
                       to TRIM_BATCH more before a batch is dropped); its TTL follows the rule of
                       server/play/lifetime.py (docs/protocol.md §4)
@@ -72,7 +73,8 @@ MISSING = -1  # the version a room has before it exists
 # KEYS: state, record of this game, last record, outbox, presence.
 # ARGV: 1 expected v, 2 new v, 3 data, 4 TTL ms, 5 now (epoch ms), 6 TTL slack ms, 7 EVENT_KEEP,
 # 8 TRIM_BATCH, 9 channel, 10 message, 11 record, 12 record TTL s, 13 outbox entry, 14 the TTL
-# ms while the room is open ('' unless the change leaves the game finished), 15.. the events as
+# ms while the room is open ('' unless the change leaves the game finished), 15 a daily game's
+# `keep_until` (server/play/lifetime.py: 0 once over; '' for other rooms), 16.. the events as
 # field, JSON pairs.
 _COMMIT = ROOM_OPEN_LUA + """
 local head = redis.call('HMGET', KEYS[1], 'v', 'x')
@@ -88,7 +90,11 @@ if renew then
   fields[#fields + 1] = 'x'
   fields[#fields + 1] = string.format('%d', now + ttl + slack)
 end
-for i = 15, #ARGV do fields[#fields + 1] = ARGV[i] end
+if ARGV[15] ~= '' then
+  fields[#fields + 1] = 'k'
+  fields[#fields + 1] = ARGV[15]
+end
+for i = 16, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(fields))
 if renew then redis.call('PEXPIRE', KEYS[1], ttl + slack) end
 local keep, batch = tonumber(ARGV[7]), tonumber(ARGV[8])
@@ -99,7 +105,7 @@ if new_v > keep and math.floor((new_v - keep) / batch) > math.floor((current - k
   end
   if #old > 0 then redis.call('HDEL', KEYS[1], unpack(old)) end
 end
-if #ARGV >= 15 then redis.call('PUBLISH', ARGV[9], ARGV[10]) end
+if #ARGV >= 16 then redis.call('PUBLISH', ARGV[9], ARGV[10]) end
 if ARGV[11] ~= '' then
   redis.call('SET', KEYS[2], ARGV[11], 'EX', ARGV[12])
   redis.call('SET', KEYS[3], ARGV[11], 'EX', ARGV[12])
@@ -186,13 +192,14 @@ class RoomRepository:
                 record_key(room_id, "last"),
                 self.buckets.outbox(self.outbox_key, self.buckets.of(room_id)),
                 presence_key(room_id)]
-        status = state.status
+        status, now = state.status, now_ms()
         open_ttl = self.lifetime.open_keep_s * 1000 if status is Status.FINISHED else ""
+        keep = (self.lifetime.keep_until(state) or 0) if state.daily else ""
         texts = [encode(event) for event in events]  # each event encoded once (issue 31)
-        args = [expected_v, state.v, encode(state.to_record()), self.lifetime.ttl_ms(status),
-                now_ms(), self.lifetime.slack_ms(status), EVENT_KEEP, TRIM_BATCH,
-                room_channel(room_id), b"[" + b",".join(texts) + b"]", record,
-                self.record_ttl_s, entry, open_ttl]
+        args = [expected_v, state.v, encode(state.to_record()),
+                self.lifetime.commit_ttl_ms(state, now), now, self.lifetime.slack_ms(status),
+                EVENT_KEEP, TRIM_BATCH, room_channel(room_id), b"[" + b",".join(texts) + b"]",
+                record, self.record_ttl_s, entry, open_ttl, keep]
         for event, text in zip(events, texts, strict=True):
             args += [event_field(event["v"]), text]
         try:

@@ -7,6 +7,7 @@ being paired with them (quick play), challenging them (server/challenges/).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from limits.aio.strategies import MovingWindowRateLimiter
@@ -107,6 +108,12 @@ class Relations:
         except SQL_ERRORS as error:
             log.warning("block check failed, taken as no block: %r", error)
             return False
+
+    async def blocks_among(self, player_ids: Sequence[str]) -> set[frozenset[str]]:
+        """The pairs of these players of whom one blocks the other: who the rated pools never
+        pair (server/pool/). Unlike `blocked_between`, a database that does not answer raises:
+        the pool waits for it rather than pair players who may block each other."""
+        return await store.blocks_among(self.engine, list(player_ids))
 
     # -- views ----------------------------------------------------------------------------------
     async def playing(self, player_id: str) -> dict[str, str] | None:

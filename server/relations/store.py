@@ -98,6 +98,16 @@ async def blocked_between(engine: AsyncEngine, one: str, other: str) -> bool:
             is not None
 
 
+async def blocks_among(engine: AsyncEngine, player_ids: list[str]) -> set[frozenset[str]]:
+    """The pairs of `player_ids` of whom one blocks the other (each pair as a frozenset)."""
+    if len(player_ids) < 2:
+        return set()
+    async with engine.connect() as connection:
+        rows = await connection.execute(sa.select(blocks.c.blocker_id, blocks.c.blocked_id).where(
+            blocks.c.blocker_id.in_(player_ids), blocks.c.blocked_id.in_(player_ids)))
+        return {frozenset(row) for row in rows}
+
+
 async def usernames(engine: AsyncEngine, player_ids: list[str]) -> dict[str, str]:
     """The usernames of those of `player_ids` that are accounts."""
     if not player_ids:

@@ -1,4 +1,4 @@
-"""Fischer clocks as values: the server's clock is the only one that counts.
+"""Clocks as values: the server's clock is the only one that counts.
 
 A `Clock` stores each seat's time left at the instant `since` and which seat's time is running
 from then on, so it changes only when a move is made (or the game stops) and the time left at any
@@ -7,6 +7,11 @@ moment is `remaining[running] - (now - since)`. All times are integer millisecon
 Each side's clock starts after its own first move, as on lichess: a fresh clock is stopped,
 the first two moves cost no time, and the first seat's time runs from the second move on. A
 player who opens a game and walks away does not lose on time before the game has begun.
+
+A daily (correspondence) clock gives each move `days` days (DAILY_DAYS): the same value with
+`days` set, no increment, the seat to move's time running from the start of the game (the first
+player has `days` days for the first move), and every seat that is not running holding its whole
+allowance again, so each move starts with `days` days. Its flag falls like a Fischer clock's.
 """
 
 from __future__ import annotations
@@ -16,24 +21,44 @@ from typing import Any
 
 MAX_INITIAL_S = 3 * 3600
 MAX_INCREMENT_S = 180
+DAY_MS = 24 * 3600 * 1000
+DAILY_DAYS = (1, 2, 3, 5, 7)  # the days per move a daily game may have
 
 
 @dataclass(slots=True, frozen=True)
 class ClockConfig:
     initial_ms: int
     increment_ms: int
+    days: int | None = None  # a daily clock: `days` per move (then initial_ms is that long)
+
+    @classmethod
+    def daily(cls, days: int) -> ClockConfig:
+        """`days` days per move (one of DAILY_DAYS)."""
+        if days not in DAILY_DAYS:
+            raise ValueError(f"days per move is one of {', '.join(map(str, DAILY_DAYS))}")
+        return cls(days * DAY_MS, 0, days)
+
+    @property
+    def key(self) -> str:
+        """A short name of the time control: `300000+2000`, or `d3` for three days a move."""
+        return f"d{self.days}" if self.days else f"{self.initial_ms}+{self.increment_ms}"
 
     def to_dict(self) -> dict[str, int]:
-        return {"initial_ms": self.initial_ms, "increment_ms": self.increment_ms}
+        data = {"initial_ms": self.initial_ms, "increment_ms": self.increment_ms}
+        if self.days:
+            data["days"] = self.days
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClockConfig:
-        return cls(data["initial_ms"], data["increment_ms"])
+        return cls(data["initial_ms"], data["increment_ms"], data.get("days"))
 
     def start(self, now: int) -> Clock:
-        """A fresh clock, stopped until both sides have made their first move."""
+        """A fresh clock: a Fischer clock stopped until both sides have made their first move,
+        a daily clock running for the first player at once."""
         return Clock(self.initial_ms, self.increment_ms,
-                     (self.initial_ms, self.initial_ms), None, now)
+                     (self.initial_ms, self.initial_ms), 1 if self.days else None, now,
+                     self.days)
 
 
 def runs_after(plies: int) -> bool:
@@ -49,6 +74,11 @@ class Clock:
     remaining: tuple[int, int]
     running: int | None
     since: int
+    days: int | None = None  # a daily clock: each move has the whole `initial_ms`
+
+    def runs_after(self, plies: int) -> bool:
+        """Does the side to move's time run after `plies` moves? A daily clock's always."""
+        return self.days is not None or runs_after(plies)
 
     def time_left(self, seat: int, now: int) -> int:
         left = self.remaining[seat - 1]
@@ -72,7 +102,7 @@ class Clock:
     def after_move(self, seat: int, now: int, plies: int) -> Clock:
         """Charge `seat` for its move made at `now` (the game's move number `plies`) and add
         the increment, if its time was running; then run the other seat's (see `runs_after`)."""
-        return self.after_action(seat, now, 3 - seat if runs_after(plies) else None)
+        return self.after_action(seat, now, 3 - seat if self.runs_after(plies) else None)
 
     def after_action(self, seat: int, now: int, next_seat: int | None) -> Clock:
         """Charge `seat` for an action at `now` (a move, an opening stone or choice) and add
@@ -81,7 +111,16 @@ class Clock:
         if seat == self.running:
             left += self.increment_ms
         return replace(self, remaining=self._with_left(seat, left), running=next_seat,
-                       since=now)
+                       since=now)._refilled()
+
+    def _refilled(self) -> Clock:
+        """A daily clock's seats that are not running hold their whole allowance: the next
+        move gets `days` days, whatever the last one took."""
+        if self.days is None or self.running is None:
+            return self
+        full = self.initial_ms
+        remaining = (self.remaining[0], full) if self.running == 1 else (full, self.remaining[1])
+        return replace(self, remaining=remaining)
 
     def swapped(self) -> Clock:
         """The same clock after the players change seats (an opening's colour choice): each
@@ -93,7 +132,8 @@ class Clock:
         """Charge the running seat up to `now` (no increment) and run `seat`, to move after
         `plies` moves (a takeback)."""
         clock = self.stop(now)
-        return replace(clock, running=seat if runs_after(plies) else None, since=now)
+        return replace(clock, running=seat if self.runs_after(plies) else None,
+                       since=now)._refilled()
 
     def stop(self, now: int) -> Clock:
         """Freeze both times as they are at `now` (game over)."""
@@ -104,12 +144,16 @@ class Clock:
                        since=now)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"initial_ms": self.initial_ms, "increment_ms": self.increment_ms,
+        data = {"initial_ms": self.initial_ms, "increment_ms": self.increment_ms,
                 "remaining": {"1": self.remaining[0], "2": self.remaining[1]},
                 "running": self.running, "since": self.since}
+        if self.days:
+            data["days"] = self.days
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Clock:
         remaining = data["remaining"]
         return cls(data["initial_ms"], data["increment_ms"],
-                   (remaining["1"], remaining["2"]), data["running"], data["since"])
+                   (remaining["1"], remaining["2"]), data["running"], data["since"],
+                   data.get("days"))

@@ -4,7 +4,8 @@ while the opening is played, and what the other rules refuse meanwhile.
 Clocks: in an opening phase the time of the player who acts runs, with the increment after
 each action (stone or choice), once that player has acted at all in the game: like the first
 move of a game without an opening, the opener's first stone and the other player's first
-choice cost no time. A colour choice that swaps the seats swaps the clock's times with them.
+choice cost no time (a daily clock runs from the start all the same: server/rooms/clock.py). A
+colour choice that swaps the seats swaps the clock's times with them.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def clock_after_stone(state: RoomState, seat: int, now: int, plies: int) -> Cloc
     if state.phase is Phase.PLAY:
         return state.clock.after_move(seat, now, plies)
     nxt = actor_of(phase_of(state.opening, plies, state.opening_choices), plies)
-    running = nxt if has_acted(nxt, plies, state.opening_choices) else None
+    running = nxt if state.clock.days or has_acted(nxt, plies, state.opening_choices) else None
     return state.clock.after_action(seat, now, running)
 
 

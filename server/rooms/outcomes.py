@@ -50,8 +50,9 @@ def move_deadline(state: RoomState, now: int) -> int | None:
 def abandon_at(state: RoomState, players_last_seen: int | None, after_ms: int) -> int | None:
     """When an unfinished game counts as abandoned: `after_ms` after its human players were
     last seen connected, or after its last move or start if later. None for a game that is not
-    being played, or an AI-vs-AI demo (it finishes by itself)."""
-    if state.status is not Status.PLAYING or state.mode is Mode.AI_VS_AI:
+    being played, an AI-vs-AI demo (it finishes by itself) or a daily game (its clock decides:
+    it waits with nobody connected)."""
+    if state.status is not Status.PLAYING or state.mode is Mode.AI_VS_AI or state.daily:
         return None
     return max(players_last_seen or 0, state.last_move_at or 0, state.started_at or 0) + after_ms
 

@@ -30,7 +30,18 @@ from .outcomes import (
     require_playing,
     timeout,
 )
-from .state import SEATS, Mode, Reason, Result, RoomState, Seat, SeatKind, Status, other
+from .state import (
+    SEATS,
+    Mode,
+    RatingRange,
+    Reason,
+    Result,
+    RoomState,
+    Seat,
+    SeatKind,
+    Status,
+    other,
+)
 
 
 def ai_seat(level: int, now: int) -> Seat:
@@ -41,18 +52,25 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
              creator_seat: int | None, creator_name: str | None, token_hash: str | None,
              ai_level: int, clock: ClockConfig | None, idle_claim_ms: int | None = None,
              creator: cmd.PlayerRef | None = None, rated: bool = False,
-             opening: Opening = Opening.NONE) -> RoomState:
+             opening: Opening = Opening.NONE,
+             rating_range: RatingRange | None = None) -> RoomState:
     """A room at version 0. Human rooms wait for a second player; AI rooms start at once.
     `idle_claim_ms`: in a human game without a clock, how long a player may sit on their turn
     before the opponent may claim the win (None: no limit).
     A rated room is a human room created by an account (the creator's `username`).
-    `opening`: the opening rule (gomoku, gomoku-standard and renju only)."""
+    `opening`: the opening rule (gomoku, gomoku-standard and renju only).
+    A daily clock (days per move) and a `rating_range` (a seek's: who may take the free seat)
+    are for a person's room waiting for a person; a range also needs an account's creator."""
     try:
         check_opening(variant, opening)
     except ValueError as error:
         raise ArenaError(ErrorCode.BAD_OPENING, str(error)) from None
     if rated:
         check_rated(mode, creator)
+    if clock is not None and clock.days is not None and mode is not Mode.HUMAN:
+        raise ArenaError(ErrorCode.BAD_REQUEST, "a daily game (days per move) is between people")
+    if rating_range is not None:
+        check_range_allowed(mode, creator)
     seats: list[Seat | None] = [None, None]
     if mode is Mode.AI_VS_AI:
         seats = [ai_seat(ai_level, now), ai_seat(ai_level, now)]
@@ -64,7 +82,8 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
     idle = idle_claim_ms if mode is Mode.HUMAN and clock is None else None
     state = RoomState(room_id=room_id, variant=variant, mode=mode, public=public,
                       created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
-                      idle_claim_ms=idle, rated=rated, opening=opening)
+                      idle_claim_ms=idle, rated=rated, opening=opening,
+                      rating_range=rating_range)
     return state if mode is Mode.HUMAN else _start(state, now)
 
 
@@ -74,6 +93,27 @@ def check_rated(mode: Mode, player: cmd.PlayerRef | None) -> None:
     if mode is not Mode.HUMAN or player is None or player.username is None:
         raise ArenaError(ErrorCode.NOT_RATED_ELIGIBLE,
                          "a rated game is for logged-in players, against a person")
+
+
+def check_range_allowed(mode: Mode, creator: cmd.PlayerRef | None) -> None:
+    """Raise unless a room of `mode` made by `creator` may ask for a rating range: a seek of
+    a logged-in player for a person."""
+    if mode is not Mode.HUMAN:
+        raise ArenaError(ErrorCode.BAD_REQUEST, "a rating range is for a game against a person")
+    if creator is None or creator.username is None:
+        raise ArenaError(ErrorCode.NOT_LOGGED_IN, "log in to ask for a rating range")
+
+
+def check_in_range(state: RoomState, player: cmd.PlayerRef | None) -> None:
+    """Raise unless `player` may take the free seat of a seek with a rating range: an account
+    whose rating in the room's variant lies within it."""
+    if state.rating_range is None:
+        return
+    standing = player.standing(state.variant) if player is not None else None
+    if not state.rating_range.admits(standing.rating if standing else None):
+        low, high = state.rating_range.low, state.rating_range.high
+        raise ArenaError(ErrorCode.RATING_OUT_OF_RANGE,
+                         f"this game is for players rated {low} to {high}")
 
 
 def human_seat(name: str | None, now: int, token_hash: str,
@@ -113,6 +153,7 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     seat_no = check_join(state)
     if state.rated:
         check_rated(state.mode, command.player)
+    check_in_range(state, command.player)
     seat = human_seat(command.name, now, command.token_hash, command.player, state.variant)
     seats = (seat, state.seats[1]) if seat_no == 1 else (state.seats[0], seat)
     state = replace(state, seats=seats)

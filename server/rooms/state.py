@@ -104,6 +104,32 @@ class Seat:
                    for held in (self.token_hash, *self.device_hashes) if held)
 
 
+RATING_BOUNDS = (0, 4000)  # a rating range's ends lie within these
+
+
+@dataclass(slots=True, frozen=True)
+class RatingRange:
+    """The ratings a seek accepts for its free seat, both ends included (`{"min", "max"}`)."""
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if not RATING_BOUNDS[0] <= self.low <= self.high <= RATING_BOUNDS[1]:
+            raise ValueError(f"a rating range is {{\"min\", \"max\"}} with {RATING_BOUNDS[0]} "
+                             f"<= min <= max <= {RATING_BOUNDS[1]}")
+
+    def admits(self, rating: int | None) -> bool:
+        return rating is not None and self.low <= rating <= self.high
+
+    def to_dict(self) -> dict[str, int]:
+        return {"min": self.low, "max": self.high}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, int]) -> RatingRange:
+        return cls(data["min"], data["max"])
+
+
 @dataclass(slots=True, frozen=True)
 class Result:
     winner: int | None
@@ -153,6 +179,14 @@ class RoomState:
     # The opening rule (server/rooms/opening.py) and the choices made in this game so far.
     opening: Opening = Opening.NONE
     opening_choices: tuple[str, ...] = ()
+    # A seek's rating range: who may take the free seat (None: anyone the room admits).
+    rating_range: RatingRange | None = None
+
+    @property
+    def daily(self) -> bool:
+        """A daily (correspondence) game: days per move (server/rooms/clock.py). It waits with
+        nobody connected and ends by its clock, never as abandoned or by a claim."""
+        return self.clock_config is not None and self.clock_config.days is not None
 
     @property
     def phase(self) -> Phase:
@@ -265,6 +299,7 @@ class RoomState:
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "game_id": self.public_game_id,
+            "rating_range": self.rating_range.to_dict() if self.rating_range else None,
         }
 
     def to_record(self) -> dict[str, Any]:
@@ -332,4 +367,6 @@ class RoomState:
             move_deadline=data.get("move_deadline"),
             opening=Opening(data.get("opening", "none")),  # records from before: no opening
             opening_choices=tuple(data.get("opening_choices", ())),
+            rating_range=RatingRange.from_dict(data["rating_range"])
+            if data.get("rating_range") else None,  # records from before: none
         )

@@ -145,9 +145,9 @@ class Connection:
         try:
             await self.arena.service.execute(self.room_id, lambda _state: join)
         except ArenaError as error:
-            if error.code is not ErrorCode.SEAT_TAKEN:
+            if error.code not in (ErrorCode.SEAT_TAKEN, ErrorCode.RATING_OUT_OF_RANGE):
                 raise
-            return  # someone else was faster: watch instead
+            return  # someone else was faster, or the seek is for other ratings: watch instead
         self.session.seated(token)
 
     async def _post_chat(self, text: str, cid: str | None) -> None:

@@ -105,9 +105,10 @@ class Player:
 
     def create(self, game: str, *, opponent: str = "A friend", first: str | None = "Me",
                level: int | None = None, public: bool = False, clock: str | None = None,
-               rated: bool = False) -> str:
+               rated: bool = False, rating_range: int | None = None) -> str:
         """Fills the home page form and creates the room; returns the room's URL. `game` is a
-        tile title, or "Custom board" after the custom fields were filled."""
+        tile title, or "Custom board" after the custom fields were filled; `rating_range`
+        (100, 200, 300, 500) a public room's "Opponent's rating": mine plus or minus it."""
         form = self.page.locator("#new-game")
         form.locator(".tile", has_text=re.compile(f"^{re.escape(game)}")).first.click()
         if clock is not None:
@@ -121,6 +122,8 @@ class Player:
             form.locator("input[name=public]").check()
         if rated:
             form.locator("#rated-box").check()
+        if rating_range is not None:
+            form.locator("#range-select").select_option(str(rating_range))
         form.locator("#create-btn").click()
         expect(self.page).to_have_url(re.compile(r"/r/[A-Za-z0-9_-]+$"))
         expect(self.page.locator(".board")).to_be_visible()

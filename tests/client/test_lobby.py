@@ -18,9 +18,11 @@ def test_public_room_is_listed_in_the_lobby_and_joined_in_one_click(players):
 
     guest = players("guest")
     guest.home(name="Guest")
-    entry = guest.page.locator(".lobby-item", has_text=f"by {host_name}")
+    entry = guest.page.locator("#lobby-list .lobby-item", has_text=host_name)
     expect(entry).to_be_visible()
     expect(entry.locator(".lobby-game")).to_have_text("Caro 9×9")
+    expect(entry.locator(".seek-player")).to_have_text(f"by {host_name}")
+    expect(entry.locator(".lobby-meta")).to_have_text("No clock · Casual")
     guest.page.screenshot(path=str(guest.shots / "9-lobby.png"))
     entry.get_by_role("button", name="Join").click()
     expect(guest.page).to_have_url(room_url)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
-from bench.selfplay import Engine, elo, match, openings
+import pytest
+
+from bench.openings import DATA
+from bench.selfplay import Engine, elo, match, openings, read_openings
 from engine.board import Board
 
 OURS = f"{sys.executable} -m server.cli pbrain"
@@ -20,7 +24,10 @@ def test_two_engines_play_whole_games_with_sides_swapped():
 
 def test_an_engine_answering_nonsense_forfeits_the_game():
     # A "brain" that says OK to START and then answers every position with nonsense.
-    babbler = "echo OK; while read -r line; do [ \"$line\" = DONE ] && echo 'no idea'; done"
+    babbler = (
+        'echo OK; while read -r line; do [ "$line" = RESTART ] && echo OK;'
+        " [ \"$line\" = DONE ] && echo 'no idea'; done"
+    )
     result = match(Engine("A", OURS), Engine("B", babbler), "gomoku", games=2, turn_ms=100)
     assert result.wins == {"A": 2, "B": 0, "draw": 0}
     assert all("forfeit: B answered 'no idea'" in game for game in result.games)
@@ -28,7 +35,10 @@ def test_an_engine_answering_nonsense_forfeits_the_game():
 
 def test_an_engine_playing_on_a_taken_cell_forfeits_the_game():
     # h8 (7,7 on the wire) is the first stone of every opening.
-    squatter = "echo OK; while read -r line; do [ \"$line\" = DONE ] && echo 7,7; done"
+    squatter = (
+        'echo OK; while read -r line; do [ "$line" = RESTART ] && echo OK;'
+        ' [ "$line" = DONE ] && echo 7,7; done'
+    )
     result = match(Engine("A", OURS), Engine("B", squatter), "gomoku", games=2, turn_ms=100)
     assert result.wins == {"A": 2, "B": 0, "draw": 0}
     assert all("forfeit: h8 is already taken" in game for game in result.games)
@@ -43,3 +53,41 @@ def test_random_openings_repeat_for_a_seed_and_are_three_legal_stones():
     lines = openings("caro", 6, seed=3)
     assert lines == openings("caro", 6, seed=3)
     assert all(len(Board.from_moves("caro", line).move_stack) == 3 for line in lines)
+
+
+def test_an_openings_file_gives_its_lines_in_order_without_comments(tmp_path):
+    path = tmp_path / "openings.txt"
+    path.write_text("# a set\nh8 h9 i9  # black +12\n\nf5 k10 k9\n")
+    assert read_openings(path) == ["h8 h9 i9", "f5 k10 k9"]
+    assert openings("gomoku", 3, seed=None, path=path) == ["h8 h9 i9", "f5 k10 k9", "h8 h9 i9"]
+
+
+@pytest.mark.parametrize("variant", ["gomoku", "caro", "renju"])
+def test_the_balanced_opening_sets_are_legal_undecided_and_distinct(variant):
+    lines = read_openings(DATA / f"{variant}.txt")
+    assert len(lines) == len(set(lines)) >= 60
+    assert not any(Board.from_moves(variant, line).is_game_over() for line in lines)
+
+
+def test_a_resumed_match_counts_the_logged_games_without_playing_them(tmp_path):
+    log = tmp_path / "games.jsonl"
+    path = tmp_path / "openings.txt"
+    path.write_text("h8 h9 i9\n")
+    key = {"a": "false", "b": "false", "variant": "gomoku", "turn_ms": 100, "openings": str(path)}
+    records = [
+        {**key, "index": index, "opening": "h8 h9 i9", "winner": winner, "game": "h8 h9 i9"}
+        for index, winner in enumerate(("A", "draw"))
+    ]
+    log.write_text("".join(json.dumps(record) + "\n" for record in records))
+    # The engines' command fails at once: any game played instead of read would forfeit.
+    result = match(
+        Engine("A", "false"),
+        Engine("B", "false"),
+        "gomoku",
+        games=2,
+        turn_ms=100,
+        openings_path=path,
+        log=log,
+        resume=True,
+    )
+    assert result.wins == {"A": 1, "B": 0, "draw": 1}

@@ -25,7 +25,9 @@ from tests.server.visitor import Visitor
 FAST_ENV = {"AI_MAX_TIME_MS": "60", "CLAIM_AFTER_S": "2", "AI_PACE_MS": "50", "AI_THINK_MS": "200",
             "AI_WORKERS": "1", "ROOM_CREATIONS_PER_MINUTE": "0", "CHAT_PER_IP_PER_MINUTE": "0",
             "ANALYSES_PER_MINUTE": "0", "BOARD_SEARCHES_PER_MINUTE": "0",
-            "CHALLENGES_PER_MINUTE": "0", "REPORTS_PER_HOUR": "0", "ANALYSIS_NODES": "20000"}
+            "CHALLENGES_PER_MINUTE": "0", "REPORTS_PER_HOUR": "0", "ANALYSIS_NODES": "20000",
+            "PUZZLE_WORKERS": "0", "PUZZLE_MOVES_PER_MINUTE": "0", "PUZZLES_PER_MINUTE": "0",
+            "TOURNAMENTS_PER_HOUR": "0"}
 
 
 @pytest.fixture(scope="session")
@@ -64,14 +66,16 @@ class InProcessNode:
 @pytest.fixture
 async def inprocess_node(tmp_path: Path, redis_server: RedisServer
                          ) -> AsyncIterator[Callable[..., Awaitable[InProcessNode]]]:
-    """`await inprocess_node(**env)` -> the real app (real Redis, an SQLite file in tmp_path,
-    real sockets on a loopback port) served in-process with FAST_ENV plus `env`; closed after
-    the test."""
+    """`await inprocess_node(**env)` -> the real app (real Redis, an SQLite file in tmp_path
+    unless `env` names a DATABASE_URL, real sockets on a loopback port) served in-process with
+    FAST_ENV plus `env`; closed after the test. Each node started is `inprocess-<n>`, sharing
+    the Redis (and the database, given one): a deployment of several nodes in one process."""
     servers: list[TestServer] = []
 
     async def start(**env: str) -> InProcessNode:
         settings = Settings.from_env(FAST_ENV | env | {
-            "REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path), "NODE_ID": "inprocess-1"})
+            "REDIS_URL": redis_server.url, "DATA_DIR": str(tmp_path),
+            "NODE_ID": f"inprocess-{len(servers) + 1}"})
         servers.append(TestServer(create_app(settings), host="127.0.0.1"))
         await servers[-1].start_server()
         base = str(servers[-1].make_url("")).rstrip("/")

@@ -1,15 +1,9 @@
 // A challenge in words: the game, the clock, rated or casual, the colours, a decline's reason.
 
 import { t } from "../common/i18n.js";
+import { clockText } from "../common/time_control.js";
 import { playerName } from "../common/players.js";
 import { variantTitle } from "../common/variant_title.js";
-
-/** "5+2" (minutes + seconds a move), "3 days a move", or "No clock". */
-export function clockText(clock) {
-  if (!clock) return t("home.clock.none");
-  if (clock.days) return t("challenge.days", { n: clock.days });
-  return `${+(clock.initial_s / 60).toFixed(2)}+${clock.increment_s}`;
-}
 
 /** "Gomoku · 5+2 · Rated · Swap2". */
 export function termsText(challenge) {

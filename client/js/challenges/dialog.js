@@ -11,7 +11,7 @@ import { navigate } from "../common/router.js";
 import { el, tEl } from "../common/ui.js";
 import { variantTitle } from "../common/variant_title.js";
 import { createChallenge } from "./api.js";
-import { clockText } from "./describe.js";
+import { clockText } from "../common/time_control.js";
 
 const CLOCKS = [null, [1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]]; // minutes, seconds
 const MAIN_GAMES = ["caro", "gomoku", "renju", "caro9", "tictactoe", "connect4"];

@@ -1,7 +1,8 @@
 // HTTP calls for players, accounts and the archive (docs/protocol.md §2a-§2d). The identity
 // and session are HttpOnly cookies: the page never sees them, fetch sends them.
 
-import { ApiError } from "./api.js";
+import { ApiError, loadToken, saveToken } from "./api.js";
+import { navigate } from "./router.js";
 
 async function call(method, path, body) {
   let response;
@@ -31,10 +32,18 @@ export const login = (username, password) => call("POST", "/api/account/login", 
 export const logout = () => call("POST", "/api/account/logout", {});
 export const changePassword = (oldPassword, newPassword) =>
   call("POST", "/api/account/password", { old_password: oldPassword, new_password: newPassword });
-/** { rooms: [{ room_id, url, seat, variant, status, rated, moves }] }: my unfinished games. */
+/** { rooms: [{ room_id, url, seat, variant, status, rated, moves, your_turn, deadline, days,
+ *  opponent }] }: my unfinished games. */
 export const myRooms = () => call("GET", "/api/me/rooms");
 /** A token for my seat in `roomId` on this device (the creation answer's shape). */
 export const resumeSeat = (roomId) => call("POST", `/api/rooms/${enc(roomId)}/resume`, {});
+/** Goes to my seat in `roomId`: with this device's token, or a new one for it (my seat is mine
+ *  by identity, docs/protocol.md §2a: a pairing, an accepted challenge, a game from another
+ *  device). */
+export async function openMySeat(roomId) {
+  if (!loadToken(roomId)) saveToken(roomId, (await resumeSeat(roomId)).token);
+  navigate(`/r/${enc(roomId)}`);
+}
 /** An archived game; `waitMs`: a game just ended is waited for that long (docs/protocol.md §2b). */
 export const game = (gameId, waitMs = 0) =>
   call("GET", waitMs ? `/api/games/${enc(gameId)}?wait_ms=${waitMs}` : `/api/games/${enc(gameId)}`);

@@ -23,10 +23,16 @@ export function moderationLink(id) {
   return el("a", { href: "/mod", "data-link": true, id, "data-i18n": "mod.title" }, t("mod.title"));
 }
 
-/** The home page's links: the leaderboard, friends, and for a moderator their page. */
+/** The tournaments: upcoming, running, recent, and the create form (/tournaments). */
+export function tournamentsLink(id) {
+  return el("a", { href: "/tournaments", "data-link": true, id, "data-i18n": "tour.title" }, t("tour.title"));
+}
+
+/** The home page's links: the leaderboard, friends, tournaments, and for a moderator their
+ *  page. */
 export function homeLinks() {
   const links = el("p", { class: "home-links" }, leaderboardLink("home-leaderboard"), " · ",
-    friendsLink("home-friends"));
+    friendsLink("home-friends"), " · ", tournamentsLink("home-tournaments"));
   whoAmI().then((me) => {
     if (me.moderator) links.append(" · ", moderationLink("home-mod"));
   });

@@ -1,28 +1,32 @@
-// The home page: choose a game, an opponent, who moves first and a clock, then create the
-// room; the lobby of open public rooms; a short "how to play" for each game.
+// The home page: choose a game, an opponent, who moves first and a clock (or days per move),
+// then create the room; the rated pools; the lobby of open seeks; a short "how to play" for
+// each game.
 
 import {
-  aiLevels, ApiError, createRoom, joinRoom, liveRooms, loadName, loadToken, openRooms, quickPlay,
-  saveToken, variantList,
+  aiLevels, ApiError, createRoom, loadName, quickPlay, saveToken, variantList,
 } from "../common/api.js";
 import { errorText, lang, onLangChange, t } from "../common/i18n.js";
 import { gameIcon } from "../common/icons.js";
 import { homeLinks } from "../common/links.js";
 import { navigate } from "../common/router.js";
-import { variantLabel } from "../common/variant_title.js";
-import { boardOf, knownBoard } from "../common/variants.js";
-import { boardStyle } from "../common/board_svg.js";
+import { boardOf } from "../common/variants.js";
 import { rulePicture, ruleText } from "../common/rules.js";
-import { el, tEl, tNodes, toast } from "../common/ui.js";
-import { playerTag } from "../common/players.js";
+import { el, tEl, toast } from "../common/ui.js";
 import { whoAmI } from "../common/account_api.js";
+import { clockText } from "../common/time_control.js";
+import { poolIdOf } from "../pool/api.js";
+import { lobbyCard } from "./lobby.js";
+import { poolsCard } from "./pools.js";
 import { yourGamesCard } from "./your_games.js";
+import { tournamentsCard } from "../tournaments/list.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
 const CLOCK_PRESETS = ["1+0", "3+2", "5+3", "10+5", "15+10"]; // minutes + seconds a move
+const DAILY_PRESETS = [1, 2, 3, 5, 7]; // days a move (GET /api/limits has the same)
+const RANGES = [100, 200, 300, 500]; // a seek's rating range: mine plus or minus this
+const NEWCOMER = 1500; // an account's rating in a game it has not played (docs/protocol.md §2d)
 const RULES = ["freestyle", "standard", "caro", "caro-exact"];
 const LOBBY_REFRESH_MS = 4000;
-const LIVE_SHOWN = 8;
 const PREFS_KEY = "caro-arena:new-game";
 // Variant name -> the opening rules its rooms may have (GET /api/variants); filled at start.
 const openingsOf = new Map();
@@ -95,6 +99,18 @@ function buildForm(prefs) {
   const clocks = el("div", { class: "segmented" },
     radioTile("clock", "none", "home.clock.none", null, prefs.clock === "none"),
     CLOCK_PRESETS.map((preset) => plainTile("clock", preset, preset, prefs.clock === preset)));
+  // Daily (correspondence) games, days per move: between people only.
+  const daily = el("div", { class: "segmented daily-clocks" },
+    DAILY_PRESETS.map((days) => {
+      const tile = plainTile("clock", `d${days}`, clockText({ days }), prefs.clock === `d${days}`);
+      tile.querySelector(".tile-title").dataset.days = days;
+      return tile;
+    }));
+  const rangeSelect = el("select", { name: "range", id: "range-select", "aria-label": t("home.range"), "data-i18n-label": "home.range" },
+    el("option", { value: "", "data-i18n": "home.range.any" }, t("home.range.any")),
+    RANGES.map((n) => el("option", { value: String(n) }, `± ${n}`)));
+  const rangeRow = el("label", { class: "inline-fields range-row", hidden: true },
+    tEl("span", "home.range"), rangeSelect);
   const openings = el("div", { class: "segmented" },
     radioTile("opening", "none", "home.opening.none", null, prefs.opening === "none"),
     radioTile("opening", "swap", "home.opening.swap", "home.opening.swap.hint", prefs.opening === "swap"),
@@ -109,9 +125,10 @@ function buildForm(prefs) {
     fieldset("home.game", games, more),
     fieldset("home.opponent", opponents, levelRow),
     el("fieldset", { class: "field side-field" }, tEl("legend", "home.first"), sides),
-    fieldset("home.clock", clocks),
+    fieldset("home.clock", clocks, daily),
     el("fieldset", { class: "field opening-field", hidden: true }, tEl("legend", "home.opening"), openings),
     publicBox,
+    rangeRow,
     ratedBox,
     submit);
   return form;
@@ -160,12 +177,13 @@ function readForm(form) {
   const clockValue = data.get("clock");
   // An opening rule where the game has them and the opponent is chosen (quick play has none).
   const opening = openingAllowed(game, data.get("opponent")) ? data.get("opening") || "none" : "none";
-  const clock = clockValue === "none" ? null : clockValue.split("+").map(Number);
+  const fischer = clockValue.includes("+") ? clockValue.split("+").map(Number) : null;
+  const clock = clockValue.startsWith("d") ? { days: Number(clockValue.slice(1)) }
+    : fischer ? { initial_s: fischer[0] * 60, increment_s: fischer[1] } : null;
   return {
     game, variant, opponent: data.get("opponent"), level: Number(data.get("level")),
     side: data.get("side"), clockValue, public: Boolean(data.get("public")),
-    rated: Boolean(data.get("rated")), opening,
-    clock: clock ? { initial_s: clock[0] * 60, increment_s: clock[1] } : null,
+    rated: Boolean(data.get("rated")), opening, clock, range: Number(data.get("range")) || null,
   };
 }
 
@@ -179,9 +197,16 @@ function syncFormVisibility(form) {
   form.querySelector(".level-row").hidden = choice.opponent !== "ai";
   form.querySelector(".side-field").hidden = choice.opponent === "quick";
   form.querySelector(".public-row").hidden = choice.opponent !== "human";
-  // Rated is offered where the server says this player may play rated (GET /api/me).
+  // Daily games are between people: against the computer the clock falls back to none.
+  form.querySelector(".daily-clocks").hidden = choice.opponent === "ai";
+  if (choice.opponent === "ai" && choice.clock && choice.clock.days) {
+    form.querySelector("input[name=clock][value=none]").checked = true;
+  }
+  // Rated is offered where the server says this player may play rated (GET /api/me), and a
+  // rating range to an account's public room (a seek in the lobby).
   whoAmI().then((who) => {
     form.querySelector(".rated-row").hidden = !who.rated_modes.includes(choice.opponent === "ai" ? "ai" : "human");
+    form.querySelector(".range-row").hidden = !(who.username && choice.opponent === "human" && choice.public);
   });
 }
 
@@ -215,14 +240,30 @@ function savePrefs(choice) {
   }));
 }
 
+/** The seek's rating range: my rating in the game, plus or minus the chosen width. */
+async function ratingRange(choice) {
+  if (!choice.range || choice.opponent !== "human" || !choice.public) return null;
+  const who = await whoAmI();
+  if (!who.username) return null;
+  const mine = (who.ratings[choice.game] || { rating: NEWCOMER }).rating;
+  return { min: Math.max(0, mine - choice.range), max: mine + choice.range };
+}
+
 /**
  * Starts a game with the form's settings; `opponent` ("human", "ai" or "quick") overrides the
  * form's, so the one-click buttons above the form share its game, level, side and clock.
+ * Rated quick play with a clock a rated pool has searches in that pool (`pools`).
  */
-async function startGame(form, button, opponent = null) {
+async function startGame(form, button, opponent = null, pools = null) {
   const choice = readForm(form);
   if (opponent) choice.opponent = opponent;
   else savePrefs(choice);
+  const pool = choice.opponent === "quick" && choice.rated ? poolIdOf(choice.game, choice.clock) : null;
+  if (pool && pools && pools.has(pool)) {
+    pools.search(pool);
+    document.getElementById("pools").scrollIntoView({ behavior: "smooth", block: "center" });
+    return;
+  }
   const name = loadName() || undefined;
   button.disabled = true;
   button.setAttribute("aria-busy", "true");
@@ -233,6 +274,7 @@ async function startGame(form, button, opponent = null) {
         ...choice.variant, opponent: choice.opponent, ai_level: choice.level,
         your_side: choice.side, clock: choice.clock, public: choice.public, name,
         rated: choice.opponent === "human" && choice.rated, opening: choice.opening,
+        rating_range: await ratingRange(choice),
       });
     saveToken(answer.room_id, answer.token);
     navigate(`/r/${answer.room_id}`);
@@ -254,7 +296,7 @@ function startButton(id, titleKey, subKey, primary, onclick) {
  * with its rule in one sentence, and three buttons; everything else keeps the form's
  * defaults, one link away. Returns the section and a function that redraws the rule.
  */
-function buildQuickStart(form) {
+function buildQuickStart(form, pools) {
   const gameSelect = el("select", { id: "qs-game", name: "qs-game", "aria-label": t("home.game"), "data-i18n-label": "home.game" },
     GAMES.map((g) => el("option", { value: g, "data-i18n": `game.${g}` }, t(`game.${g}`))));
   const rule = el("p", { class: "qs-rule", id: "qs-rule" });
@@ -281,7 +323,7 @@ function buildQuickStart(form) {
   const buttons = el("div", { class: "start-buttons" },
     startButton("play-ai", "home.start.ai", "home.start.ai.sub", true, (e) => startGame(form, e.currentTarget, "ai")),
     startButton("play-friend", "home.start.friend", "home.start.friend.sub", false, (e) => startGame(form, e.currentTarget, "human")),
-    startButton("play-quick", "home.start.quick", "home.start.quick.sub", false, (e) => startGame(form, e.currentTarget, "quick")));
+    startButton("play-quick", "home.start.quick", "home.start.quick.sub", false, (e) => startGame(form, e.currentTarget, "quick", pools)));
   const more = el("a", { href: "#new-game", id: "more-options", class: "more-options", "data-i18n": "home.start.more",
     onclick: (e) => {
       e.preventDefault();
@@ -292,62 +334,6 @@ function buildQuickStart(form) {
     el("label", { class: "qs-game" }, tEl("span", "home.game"), gameSelect),
     rule, buttons, more);
   return [section, syncFromForm];
-}
-
-function lobbyItem(room) {
-  const join = el("button", { class: "btn small primary", type: "button" }, t("home.lobby.join"));
-  join.addEventListener("click", async () => {
-    if (loadToken(room.room_id)) {
-      navigate(`/r/${room.room_id}`); // my own open room: go back to my seat
-      return;
-    }
-    join.disabled = true;
-    try {
-      const answer = await joinRoom(room.room_id, loadName() || undefined);
-      saveToken(answer.room_id, answer.token);
-      navigate(`/r/${answer.room_id}`);
-    } catch (err) {
-      toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
-      join.disabled = false;
-    }
-  });
-  const host = room.seats && (room.seats["1"] || room.seats["2"]);
-  return el("li", { class: "lobby-item" },
-    el("div", {},
-      el("div", { class: "lobby-game" }, variantLabel(room.variant)),
-      host ? el("div", { class: "lobby-players" }, ...tNodes("home.lobby.by", { name: playerTag(host) })) : null,
-      el("div", { class: "lobby-meta" }, roomMeta(room))),
-    join);
-}
-
-function clockText(clock) {
-  return clock ? `${clock.initial_s / 60}+${clock.increment_s}` : t("home.clock.none");
-}
-
-/** "3+2 · Rated · Swap2": the clock, whether the game is rated, its opening rule. */
-function roomMeta(room) {
-  const opening = room.opening && room.opening !== "none" ? t(`home.opening.${room.opening}`) : null;
-  return [clockText(room.clock), room.rated ? t("replay.rated") : null, opening].filter(Boolean).join(" · ");
-}
-
-/** "alice 1500? vs Computer · level 3, Club": who plays a game being watched, by the one rule. */
-function playersLine(room) {
-  const board = knownBoard(room.variant); // the stones once the board is known (next refresh)
-  if (!board) boardOf(room.variant).catch(() => {});
-  const style = board ? boardStyle(board) : null;
-  return tNodes("home.live.vs", {
-    a: playerTag(room.seats["1"], { seat: 1, style, link: false }),
-    b: playerTag(room.seats["2"], { seat: 2, style, link: false }),
-  });
-}
-
-function liveItem(room) {
-  return el("li", { class: "lobby-item" },
-    el("div", {},
-      el("div", { class: "lobby-game" }, variantLabel(room.variant)),
-      room.seats ? el("div", { class: "lobby-players" }, ...playersLine(room)) : null,
-      el("div", { class: "lobby-meta" }, roomMeta(room))),
-    el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
 
 /** "How to play": per game a few words and pictures of rows that win and rows that do not. */
@@ -365,21 +351,25 @@ function buildHowTo() {
 /** Renders the home page into `main`; returns a function that tears it down. */
 export function mountHome(main) {
   const form = buildForm(loadPrefs());
-  const list = el("ul", { class: "lobby-list", id: "lobby-list" });
   const demo = tEl("button", "home.demo", { class: "btn small", type: "button", id: "watch-demo" });
   demo.addEventListener("click", () => watchDemo(form, demo));
-  const liveList = el("ul", { class: "lobby-list", id: "live-list" });
-  const liveHead = tEl("h3", "home.live", { class: "live-head" });
-  const lobby = el("section", { class: "card lobby", id: "lobby" }, tEl("h2", "home.lobby"), list,
-    liveHead, liveList, el("div", { class: "lobby-foot" }, demo));
+  const lobby = lobbyCard(demo);
+  const chosenGame = () => {
+    const { game } = readForm(form);
+    return GAMES.includes(game) ? game : "caro";
+  };
+  const pools = poolsCard(chosenGame);
+  const yourGames = yourGamesCard();
+  const tournaments = tournamentsCard();
   const [howTo, drawHowTo] = buildHowTo();
-  const [quickStart, drawRule] = buildQuickStart(form);
+  const [quickStart, drawRule] = buildQuickStart(form, pools);
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline"),
       homeLinks()),
     quickStart,
     form,
-    el("div", { class: "side-col" }, yourGamesCard(), lobby, howTo)));
+    el("div", { class: "side-col" }, yourGames.card, tournaments.section, pools.section,
+      lobby.section, howTo)));
   let ladder = null;
   aiLevels().then((answer) => {
     ladder = answer;
@@ -387,11 +377,12 @@ export function mountHome(main) {
   }).catch(() => toast(errorText("internal_error"), "error"));
   form.addEventListener("change", () => {
     syncFormVisibility(form);
+    pools.render();
     if (ladder) showLevelAbout(form, ladder);
   });
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    startGame(form, form.querySelector("#create-btn"));
+    startGame(form, form.querySelector("#create-btn"), null, pools);
   });
   syncFormVisibility(form);
   variantList().then((answer) => {
@@ -400,21 +391,15 @@ export function mountHome(main) {
     syncFormVisibility(form);
   }).catch(() => {});
 
-  let rooms = [];
-  let live = [];
-  const renderLobby = () => {
-    list.replaceChildren(...(rooms.length ? rooms.map(lobbyItem) : [el("li", { class: "muted" }, t("home.lobby.empty"))]));
-    liveHead.hidden = !live.length;
-    liveList.replaceChildren(...live.slice(0, LIVE_SHOWN).map(liveItem));
-  };
-  const refresh = async () => {
-    [rooms, live] = await Promise.all([openRooms().catch(() => []), liveRooms().catch(() => [])]);
-    renderLobby();
-  };
+  const refresh = () => Promise.all([lobby.refresh(), pools.refresh(), tournaments.refresh()]);
   refresh();
   const timer = setInterval(refresh, LOBBY_REFRESH_MS);
   const stopLang = onLangChange(() => {
-    renderLobby();
+    for (const title of form.querySelectorAll(".daily-clocks [data-days]")) {
+      title.textContent = clockText({ days: Number(title.dataset.days) });
+    }
+    lobby.render();
+    pools.render();
     drawHowTo();
     drawRule();
     if (ladder) fillLevels(form, ladder);
@@ -422,5 +407,9 @@ export function mountHome(main) {
   return () => {
     clearInterval(timer);
     stopLang();
+    lobby.stop();
+    pools.stop();
+    yourGames.stop();
+    tournaments.stop();
   };
 }

@@ -38,6 +38,16 @@ const DESCRIBE = {
     }),
     href: data.game_id ? `/g/${encodeURIComponent(data.game_id)}/replay` : `/r/${encodeURIComponent(data.room_id)}`,
   }),
+  // A daily game waits for my move (the room page takes my seat on this device by itself).
+  your_turn: (data) => ({
+    text: t("notif.your_turn", { name: playerName(data.opponent), game: variantTitle(data.variant) }),
+    href: `/r/${encodeURIComponent(data.room_id)}`,
+  }),
+  // A tournament paired me: the room (the room page takes my seat on this device by itself).
+  tournament_game: (data) => ({
+    text: t("notif.tournament_game", { name: data.name, opponent: data.opponent || "?" }),
+    href: `/r/${encodeURIComponent(data.room_id)}`,
+  }),
 };
 
 /** { text, href | null } of a notification. */

@@ -4,7 +4,8 @@
 //
 // Events: `change` (the list or the unread count changed), `item` {item} (a new notification
 // arrived live: a challenge, a game that ended, a friend who came online...), `open` (the
-// socket (re)opened: pages re-read what may have changed meanwhile).
+// socket (re)opened: pages re-read what may have changed meanwhile), and any other message
+// by its type, the message as detail (`pool_paired`, docs/protocol.md §3b).
 
 import { onWhoAmI, whoAmI } from "../common/account_api.js";
 import { backoffDelay, openSocket, startHeartbeat, stopHeartbeat } from "../common/socket.js";
@@ -83,6 +84,8 @@ class PlayerFeed extends EventTarget {
       this.emit("change");
     } else if (msg.type === "pong") {
       clearTimeout(this.timers.pong);
+    } else {
+      this.emit(msg.type, msg); // a message of another capability (the pools' `pool_paired`)
     }
   }
 

@@ -10,20 +10,16 @@ import { colourName, playerTag, stoneIcon } from "../common/players.js";
 import { allows } from "./state.js";
 import { el, tNodes } from "../common/ui.js";
 import { gameWithSize } from "../common/variant_title.js";
+import { clockText, summaryClock } from "../common/time_control.js";
 
 /** Is this the seated player of a public room waiting for anyone to come (it may unlist it)? */
 export function isSearching({ state, mySeat }) {
   return allows(state, mySeat, "unlist");
 }
 
-/** "5+3" for a Fischer clock, or "No clock". */
-function clockText(clock) {
-  return clock ? `${clock.initial_ms / 60000}+${clock.increment_ms / 1000}` : t("home.clock.none");
-}
-
 /** "Caro (Vietnamese rule) · 15×15 · No clock": the room's game. */
 function gameText(state) {
-  return `${gameWithSize(state.variant, state.board)} · ${clockText(state.clock)}`;
+  return `${gameWithSize(state.variant, state.board)} · ${clockText(summaryClock(state.clock))}`;
 }
 
 /** The room's game in `line`, its name a link that opens the rule (the `rules` details). */
@@ -37,7 +33,7 @@ export function renderGameLine(line, { state }, rules) {
     rules.scrollIntoView({ behavior: "smooth", block: "center" });
   } }, gameWithSize(state.variant, state.board));
   // Each part on one line ("No clock" is not cut in two).
-  const parts = [clockText(state.clock), t(state.rated ? "room.rated" : "room.casual")]
+  const parts = [clockText(summaryClock(state.clock)), t(state.rated ? "room.rated" : "room.casual")]
     .map((part) => el("span", { class: "nowrap" }, ` · ${part}`));
   line.replaceChildren(rule, ...parts);
 }

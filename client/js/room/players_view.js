@@ -2,7 +2,8 @@
 // (client/js/common/players.js: username and rating, chosen name, or the computer and its
 // level), whether they are here, and their clock; below them, on a line of its own, the
 // note that clocks start after the first moves and the idle countdown of a game without a
-// clock (a casual game shows it only in its last minute: it is a warning, not a clock).
+// clock (a casual game shows it only in its last minute: it is a warning, not a clock); a
+// daily game's clock in days and hours, and a note that the game waits for its players.
 
 import { t } from "../common/i18n.js";
 import { playerName, playerTag, stoneIcon } from "../common/players.js";
@@ -11,6 +12,18 @@ import { el } from "../common/ui.js";
 
 export const LOW_TIME_MS = 20000;
 const CASUAL_DEADLINE_SHOWN_MS = 60000; // a casual game's idle countdown: its last minute
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A clock face: "4:05"; a daily game's (`daily`) "1d 23h" a day or more ahead, "5h 12m" an
+ *  hour or more ahead, then as any clock. */
+function clockFace(ms, daily) {
+  if (!daily || ms < HOUR_MS) return formatClock(ms);
+  const minutes = Math.floor(ms / 60000);
+  const hours = Math.floor(minutes / 60);
+  if (ms < DAY_MS) return t("clock.face.hours", { h: hours, m: minutes % 60 });
+  return t("clock.face.days", { d: Math.floor(hours / 24), h: hours % 24 });
+}
 
 function playerCard(m, seat) {
   const { state, style, mySeat, presence, now } = m;
@@ -35,7 +48,7 @@ function playerCard(m, seat) {
     meta),
   left === null ? null : el("span", {
     class: `clock${running ? " running" : ""}${left < LOW_TIME_MS ? " low" : ""}`, "data-clock": seat,
-  }, formatClock(left)));
+  }, clockFace(left, Boolean(state.clock.days))));
 }
 
 /**
@@ -59,6 +72,11 @@ export function renderPlayers(section, m) {
   if (state.clock && state.status === "playing" && state.clock.running === null) {
     rows.push(el("p", { class: "muted clock-note", id: "clock-note" }, t("room.clock.first")));
   }
+  // A daily game waits for its players: they may leave and come back (docs/protocol.md §4).
+  if (state.clock && state.clock.days && state.status !== "finished") {
+    rows.push(el("p", { class: "muted clock-note", id: "daily-note" },
+      t(state.clock.days === 1 ? "room.daily.one" : "room.daily", { n: state.clock.days })));
+  }
   const deadline = deadlineText(m);
   rows.push(el("p", { class: "deadline", id: "move-deadline", hidden: !deadline }, deadline || ""));
   if (!mySeat) rows.push(el("p", { class: "muted spectating" }, t("room.spectating")));
@@ -69,7 +87,7 @@ export function renderPlayers(section, m) {
 export function tickPlayers(section, m) {
   for (const face of section.querySelectorAll("[data-clock]")) {
     const left = clockLeft(m.state.clock, Number(face.dataset.clock), m.now);
-    face.textContent = formatClock(left);
+    face.textContent = clockFace(left, Boolean(m.state.clock.days));
     face.classList.toggle("low", left < LOW_TIME_MS);
   }
   const deadline = section.querySelector("#move-deadline");

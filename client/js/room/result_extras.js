@@ -8,6 +8,7 @@ import { game as fetchGame, ratingDiff, whoAmI } from "../common/account_api.js"
 import { openChallengeDialog } from "../challenges/dialog.js";
 import { t } from "../common/i18n.js";
 import { el } from "../common/ui.js";
+import { summaryClock } from "../common/time_control.js";
 
 const ARCHIVE_WAIT_MS = 10000;
 const made = new Map();
@@ -30,7 +31,7 @@ function challengeAgain(state, mySeat) {
   if (!opponent || !opponent.username) return holder;
   whoAmI().then((me) => {
     if (!me.username) return;
-    const clock = state.clock && { initial_s: state.clock.initial_ms / 1000, increment_s: state.clock.increment_ms / 1000 };
+    const clock = summaryClock(state.clock);
     const button = el("button", { type: "button", class: "btn small", id: "result-challenge" },
       t("challenge.again", { name: opponent.username }));
     button.addEventListener("click", () => openChallengeDialog(opponent.username,

@@ -16,7 +16,7 @@ import { RoomView } from "./room_view.js";
 import { LOW_TIME_MS } from "./players_view.js";
 import { colourName, onNamesChange, playerName } from "../common/players.js";
 import { noticeText } from "./chat_view.js";
-import { onWhoAmI, whoAmI } from "../common/account_api.js";
+import { myRooms, onWhoAmI, resumeSeat, whoAmI } from "../common/account_api.js";
 import { playSound } from "../common/sound.js";
 import { applyEvent, clockLeft } from "./state.js";
 import { navigate } from "../common/router.js";
@@ -466,6 +466,19 @@ export function mountRoom(main, roomId) {
   document.addEventListener("visibilitychange", onVisibility);
   document.addEventListener("keydown", onKey);
   conn.start();
+  // My seat by identity, without a token on this device (a rated pool's pairing, an accepted
+  // challenge, a daily game's "your turn" followed from another device): the server gives
+  // this device a token for it, and the page sits down; anyone else just watches (asked only
+  // when my rooms list this one: a visitor without a seat gets no refusal).
+  if (!loadToken(roomId)) {
+    myRooms().then(({ rooms }) => (rooms.some((r) => r.room_id === roomId) ? resumeSeat(roomId) : null))
+      .then((answer) => {
+        if (!answer || loadToken(roomId)) return;
+        saveToken(roomId, answer.token);
+        joinChoiceMade = true;
+        conn.takeSeat();
+      }, () => {});
+  }
 
   return () => {
     document.removeEventListener("visibilitychange", onVisibility);

@@ -95,6 +95,8 @@ games = sa.Table(
     sa.Column("started_at", sa.BigInteger, nullable=True),
     sa.Column("finished_at", sa.BigInteger, nullable=False),
     sa.Column("archived_at", sa.BigInteger, nullable=False),
+    # The puzzle miner reads games in the order they were archived (migration 0008).
+    sa.Index("ix_games_archived", "archived_at", "id"),
 )
 
 # One row per (game, human seat with an identity): a player's games, newest first, by index.
@@ -179,4 +181,115 @@ reports = sa.Table(
     sa.Column("handled_at", sa.BigInteger, nullable=True),
     sa.Column("handled_by", PLAYER_ID, nullable=True),
     sa.Index("ix_reports_open", "handled_at", "id"),
+)
+
+# Tournaments (migration 0009; server/tournaments/archive.py): one row each from its creation
+# (the listing reads `status` and `starts_at`), and once it has finished, its final record
+# (players, games, standings) in `record`, its players' places and every game it paired.
+tournaments = sa.Table(
+    "tournaments", metadata,
+    sa.Column("id", sa.String(16), primary_key=True),
+    sa.Column("format", sa.String(16), nullable=False),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("variant", VARIANT, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("starts_at", sa.BigInteger, nullable=False),
+    sa.Column("created_by", PLAYER_ID, nullable=False),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Column("finished_at", sa.BigInteger, nullable=True),
+    sa.Column("terms", sa.JSON, nullable=False),
+    sa.Column("record", sa.JSON, nullable=True),
+    sa.Index("ix_tournaments_status", "status", "starts_at"),
+)
+
+tournament_players = sa.Table(
+    "tournament_players", metadata,
+    sa.Column("tournament_id", sa.String(16), sa.ForeignKey("tournaments.id"),
+              primary_key=True),
+    sa.Column("player_id", PLAYER_ID, primary_key=True),
+    sa.Column("username", sa.String(20), nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("tiebreaks", sa.JSON, nullable=False),
+    sa.Index("ix_tournament_players_player", "player_id"),
+)
+
+# A pairing; the game itself is in `games` as "<room_id>-1" (null room: a bye).
+tournament_games = sa.Table(
+    "tournament_games", metadata,
+    sa.Column("tournament_id", sa.String(16), sa.ForeignKey("tournaments.id"),
+              primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("room_id", sa.String(32), nullable=True),
+    sa.Column("first_id", PLAYER_ID, nullable=False),
+    sa.Column("second_id", PLAYER_ID, nullable=True),
+    sa.Column("result", sa.String(8), nullable=True),
+    sa.Column("ended_at", sa.BigInteger, nullable=True),
+)
+
+# Puzzles (migration 0008; server/puzzles/): each a position with its proof certificate, cut
+# from self-play (the shipped set, engine/data/puzzles/) or from an archived game (`game_id`,
+# `ply`: the position after that many moves). Ratings are Glicko-2, the puzzle's own moved
+# by every first attempt; `plays` is its version (attempts rated against it).
+PUZZLE_ID = sa.String(16)
+puzzles = sa.Table(
+    "puzzles", metadata,
+    sa.Column("id", PUZZLE_ID, primary_key=True),    # engine.puzzles.puzzle.position_id
+    sa.Column("variant", VARIANT, nullable=False),
+    sa.Column("goal", sa.String(8), nullable=False),  # win / defend
+    sa.Column("moves", sa.JSON, nullable=False),      # the position, from the empty board
+    sa.Column("line", sa.JSON, nullable=False),       # what the player plays, with replies
+    sa.Column("tree", sa.JSON, nullable=False),       # the certificate (engine.puzzles.proof)
+    sa.Column("themes", sa.JSON, nullable=False),
+    sa.Column("source", sa.JSON, nullable=False),
+    sa.Column("game_id", GAME_ID, nullable=True),
+    sa.Column("ply", sa.Integer, nullable=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("plays", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.BigInteger, nullable=False),
+    sa.Index("ix_puzzles_variant_rating", "variant", "rating"),
+    sa.Index("ix_puzzles_game", "game_id"),
+)
+
+# One row per theme of a puzzle, so a theme filter is an indexed join.
+puzzle_themes = sa.Table(
+    "puzzle_themes", metadata,
+    sa.Column("theme", sa.String(24), primary_key=True),
+    sa.Column("puzzle_id", PUZZLE_ID, sa.ForeignKey("puzzles.id"), primary_key=True),
+)
+
+# A player's one attempt at a puzzle (unique: a puzzle is never rated twice for a player).
+# `progress` is the moves played so far, the player's and the replies; `status` moves from
+# open to solved or failed once, by a conditional update (the transition every node races
+# for). No foreign key to players: anonymous identities solve puzzles too.
+puzzle_attempts = sa.Table(
+    "puzzle_attempts", metadata,
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), primary_key=True,
+              autoincrement=True),
+    sa.Column("player_id", PLAYER_ID, nullable=False),
+    sa.Column("puzzle_id", PUZZLE_ID, sa.ForeignKey("puzzles.id"), nullable=False),
+    sa.Column("status", sa.String(8), nullable=False),
+    sa.Column("progress", sa.JSON, nullable=False),
+    sa.Column("plies", sa.Integer, nullable=False),    # len(progress): the row's version
+    sa.Column("rating_before", sa.Float, nullable=True),
+    sa.Column("rating_after", sa.Float, nullable=True),
+    sa.Column("started_at", sa.BigInteger, nullable=False),
+    sa.Column("ended_at", sa.BigInteger, nullable=True),
+    sa.UniqueConstraint("player_id", "puzzle_id", name="uq_puzzle_attempts_player_puzzle"),
+    sa.Index("ix_puzzle_attempts_player", "player_id", "id"),
+)
+
+# Each player's (account or anonymous identity) puzzle rating; `attempts` is its version.
+puzzle_ratings = sa.Table(
+    "puzzle_ratings", metadata,
+    sa.Column("player_id", PLAYER_ID, primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.BigInteger, nullable=False),
 )

@@ -30,7 +30,6 @@ async def pair(visitors):
     ({"clock": {"days": 4}}, 400, "bad_request"),
     ({"clock": {"days": 3, "initial_s": 60}}, 400, "bad_request"),
     ({"clock": {"minutes": 5}}, 400, "bad_request"),
-    ({"clock": {"days": 3}}, 400, "daily_unavailable"),
     ({"colour": "blue"}, 400, "bad_request"),
     ({"rated": "yes"}, 400, "bad_request"),
     ({"to": 7}, 400, "bad_request"),

@@ -133,3 +133,15 @@ async def test_two_players_racing_for_an_open_challenge_one_wins(visitors):
     statuses = sorted(status for status, _ in answers)
     assert statuses == [200, 409, 409, 409]
     assert {a["error"] for s, a in answers if s == 409} == {"challenge_closed"}
+
+
+async def test_a_challenge_with_days_per_move_is_accepted_into_a_daily_game(visitors):
+    lan, minh = visitors(), visitors()
+    await lan.sign_up("lan")
+    made = await challenge(lan, await minh.sign_up("minh"), clock={"days": 3}, rated=True)
+    assert made["challenge"]["clock"] == {"days": 3}
+    status, seat = await minh.post(f"/api/challenges/{made['id']}/accept")
+    assert status == 200, seat
+    clock = seat["state"]["clock"]
+    assert (clock["days"], clock["initial_ms"], clock["running"]) == (3, 3 * 86_400_000, 1)
+    assert seat["state"]["rated"] is True and seat["state"]["status"] == "playing"

@@ -1,0 +1,105 @@
+"""Tournaments in the browser: created from the form and listed on the home page; two players
+join a round robin, are taken to their game when it is paired and play it, while a third
+person on a phone watches the tournament page: the game appears under "Playing now", the
+crosstable fills in without a reload, and the finished page stays, in English and Vietnamese,
+fitting 360 px."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+from playwright.sync_api import expect
+
+from tests.client.players import DESKTOP, PHONE
+from tests.client.social import signed_up
+
+URL = re.compile(r"/tournament/[A-Za-z0-9_-]+$")
+ROOM = re.compile(r"/r/[A-Za-z0-9_-]+$")
+FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def test_a_tournament_created_from_the_form_shows_its_countdown_and_is_listed_at_home(players):
+    lan, _ = signed_up(players, "lan", **DESKTOP)
+    lan.page.goto(f"{lan.base_url}/tournaments")
+    form = lan.page.locator("#tour-create-form")
+    form.locator("#tour-name-input").fill("Câu lạc bộ Thứ Năm")
+    form.locator("#tour-format").select_option("swiss")
+    form.locator("#tour-variant").select_option("caro")
+    form.locator("#tour-clock").select_option("3+2")
+    form.locator("#tour-rounds").fill("5")
+    form.locator("#tour-start-in").fill("10")
+    form.locator("#tour-create").click()
+    expect(lan.page).to_have_url(URL)
+    expect(lan.page.locator("#tour-name")).to_have_text("Câu lạc bộ Thứ Năm")
+    expect(lan.page.locator("#tour-terms")).to_have_text(
+        "Swiss · Caro (Vietnamese rule) · 3+2 · Casual · 5 rounds")
+    expect(lan.page.locator("#tour-status")).to_have_text(re.compile(r"^Starts in (10:00|9:\d\d)$"))
+    expect(lan.page.locator("#tour-join")).to_be_visible()
+    lan.shot("tournament-created")
+    lan.home()
+    expect(lan.page.locator("#tournaments #tour-live")).to_contain_text("Câu lạc bộ Thứ Năm")
+    lan.page.locator("#tournaments").scroll_into_view_if_needed()
+    lan.shot("tournament-home-card")
+
+
+def soon(seconds: float) -> str:
+    return (datetime.now(UTC) + timedelta(seconds=seconds)).isoformat()
+
+
+def who_moves_first(one, two):
+    """(the player whose board takes a move, the other), once one of them does."""
+    for _ in range(150):
+        for mover, other in ((one, two), (two, one)):
+            if mover.page.locator(".board.is-interactive").count():
+                return mover, other
+        one.page.wait_for_timeout(100)
+    raise AssertionError("neither board takes a move")
+
+
+def test_two_players_join_play_their_pairing_and_a_phone_sees_the_crosstable_live(players):
+    lan, lan_name = signed_up(players, "lan", **DESKTOP)
+    minh, minh_name = signed_up(players, "minh", **PHONE, lang="vi")
+    watcher = players("watcher", **PHONE)
+    made = lan.page.request.post(f"{lan.base_url}/api/tournaments", data={
+        "format": "round_robin", "name": "Lớp 10A1", "variant": "tictactoe",
+        "clock": {"initial_s": 60, "increment_s": 0}, "starts_at": soon(8)}).json()
+    page_url = f"{lan.base_url}{made['url']}"
+    for player in (lan, minh):
+        player.page.goto(page_url)
+        player.page.locator("#tour-join").click()
+        expect(player.page.locator("#tour-leave")).to_be_visible()
+    watcher.page.goto(page_url)
+    expect(watcher.page.locator("#standings tbody tr")).to_have_count(2)
+    expect(minh.page.locator("#tour-status")).to_have_text(re.compile(r"^Bắt đầu sau 0:0\d$"))
+    watcher.shot("tournament-before-start-phone")
+
+    for player in (lan, minh):  # paired: each is taken to the game
+        expect(player.page).to_have_url(ROOM, timeout=20_000)
+    assert lan.page.url == minh.page.url
+    expect(watcher.page.locator("#playing li")).to_have_count(1)
+    first, second = who_moves_first(lan, minh)
+    for mine, theirs in (("a1", "b1"), ("a2", "b2")):
+        first.play(mine)
+        second.play(theirs)
+    first.play("a3")
+    expect(first.result_title()).to_be_visible()
+    first.shot("tournament-game-won")
+
+    winner = lan_name if first is lan else minh_name
+    row = watcher.page.locator(f'#standings tbody tr[data-player="{winner}"]')
+    expect(row.locator(".score")).to_have_text("1")  # without a reload
+    expect(watcher.page.locator("#tour-status")).to_have_text("Finished")
+    expect(watcher.page.locator("#playing li")).to_have_count(0)
+    assert watcher.page.evaluate(FITS), "the crosstable does not fit 360 px"
+    watcher.shot("tournament-finished-phone")
+
+    minh.page.goto(page_url)  # the finished page stays
+    expect(minh.page.locator("#tour-status")).to_have_text("Đã kết thúc")
+    expect(minh.page.locator("#tour-standings h2")).to_have_text("Bảng đấu chéo")
+    expect(minh.page.locator("#standings tbody tr").first).to_have_attribute("data-player", winner)
+    assert minh.page.evaluate(FITS)
+    minh.shot("tournament-finished-phone-vi")
+    lan.page.goto(page_url)
+    expect(lan.page.locator("#standings tbody tr").first.locator(".score")).to_have_text("1")
+    lan.shot("tournament-finished-desktop")
