@@ -6,6 +6,9 @@
 PYTHON ?= python3
 VENV ?= .venv
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist, one test file to a process at a time): most tests wait on sockets,
+# browsers and server nodes, so three share two cores well. TEST_WORKERS=0 runs in this process.
+TEST_WORKERS ?= 3
 BIN := $(VENV)/bin
 # Debian packages the tests drive as real processes (browser, Redis, load balancer, PostgreSQL).
 SYSTEM_PACKAGES := redis-server chromium nginx fonts-liberation postgresql
@@ -22,7 +25,7 @@ run: $(VENV)/.installed-run
 # pytest's exit code 5 means it ran no test: that is a failure too.
 test: $(VENV)/.installed-test system-deps
 	$(BIN)/lint-imports
-	@$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
+	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest ran no tests; failing" >&2; exit 1; fi; \
 	exit $$status
 

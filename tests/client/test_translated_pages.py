@@ -92,6 +92,7 @@ def test_the_game_pages_speak_the_pages_language_and_write_its_dates(reader, gam
     reader.shot(f"25-setup-{reader.label}")
 
     page.goto(f"{reader.base_url}/")
+    reader.open_menu()  # on a phone the account buttons are behind the menu
     page.locator("#register-btn").click()
     expect(page.locator("#account-password2")).to_be_visible()
     check_language(page, reader.lang, "registration")

@@ -7,12 +7,12 @@ import { boardOf, knownBoard } from "./variants.js";
  * Display name of a variant spec, e.g. "Caro (Vietnamese rule)", "Custom 19×19, 5 in a row" or
  * "Caro 16×16, exactly 5 in a row": a board the server has described (`board`, or one already
  * asked for) is named by its size, row length, rule and gravity, so two boards never share a
- * name; else the spec.
+ * name; a board not yet described is a "Custom board" (never its raw spec) until it is.
  */
 export function variantTitle(spec, board = knownBoard(spec)) {
   const key = `game.${spec}`;
   if (t(key) !== key) return t(key);
-  if (!board) return spec;
+  if (!board) return t("game.custom.short");
   const rule = board.rule && board.rule !== "freestyle" ? `.${board.rule}` : "";
   const title = t(`game.custom${rule}`, { rows: board.rows, cols: board.cols, k: board.k });
   return board.gravity ? t("game.custom.gravity", { title }) : title;
