@@ -366,6 +366,8 @@ class ServerNode:
             # Mining archived games for puzzles would take a core from every test node; the
             # miner's tests turn it on.
             PUZZLE_WORKERS="0",
+            # Every browser test asks for puzzles from one address; the limits have their test.
+            PUZZLES_PER_MINUTE="0", PUZZLE_MOVES_PER_MINUTE="0",
         )
         if self.redis_url is not None:
             env["REDIS_URL"] = self.redis_url

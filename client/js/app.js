@@ -2,8 +2,9 @@
 // router that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}), an archived
 // game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant}),
 // the analysis board (/analysis), the notifications (/notifications), a challenge
-// (/challenge/{id}), the friends page (/following), the moderators' page (/mod), the
-// tournaments (/tournaments) or a tournament (/tournament/{id}); and the
+// (/challenge/{id}), the friends page (/following), the moderators' page (/mod), the puzzles
+// (/puzzles, /puzzles/{id}, /puzzles/daily), the tournaments (/tournaments) or a tournament
+// (/tournament/{id}); and the
 // player's own socket (/ws/me) with
 // the bell, the prompts of challenges to this player and a tournament's pairings, on every page.
 
@@ -26,6 +27,7 @@ import { mountChallenge } from "./challenges/page.js";
 import { mountChallengePrompts } from "./challenges/prompt.js";
 import { mountFollowing } from "./relations/following.js";
 import { mountModeration } from "./moderation/page.js";
+import { mountPuzzles } from "./puzzles/page.js";
 import { mountTournaments } from "./tournaments/list.js";
 import { mountTournament } from "./tournaments/page.js";
 import { followPairings } from "./tournaments/follow.js";
@@ -58,6 +60,7 @@ function route() {
   const profile = /^\/@\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
   const board = /^\/leaderboard(?:\/([A-Za-z0-9_-]{1,80}))?\/?$/.exec(path);
   const challenge = /^\/challenge\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
+  const puzzle = /^\/puzzles(?:\/([A-Za-z0-9_-]{1,40}))?\/?$/.exec(path);
   const tournament = /^\/tournament\/([A-Za-z0-9_-]{1,16})\/?$/.exec(path);
   if (room) unmount = mountRoom(main, room[1]);
   else if (review) unmount = redrawnInLanguage(() => mountReview(main, review[1]));
@@ -69,6 +72,7 @@ function route() {
   else if (challenge) unmount = mountChallenge(main, challenge[1]);
   else if (/^\/following\/?$/.test(path)) unmount = mountFollowing(main);
   else if (/^\/mod\/?$/.test(path)) unmount = mountModeration(main);
+  else if (puzzle) unmount = mountPuzzles(main, puzzle[1] || null);
   else if (/^\/tournaments\/?$/.test(path)) unmount = mountTournaments(main);
   else if (tournament) unmount = mountTournament(main, tournament[1]);
   else unmount = mountHome(main);

@@ -1,10 +1,10 @@
 """A walk through every page, in English and in Vietnamese, on a laptop and on a phone: home,
 a room as a player and as a spectator, a finished game, the review, the replay, the analysis
-board, a profile, the leaderboard and "Your games". No page shows "null", "undefined", a raw
-variant id or (on the Vietnamese side) English a translation exists for, overlapping boxes, a
-broken name, or an error in the console. Every page is photographed at both sizes:
-tests/artifacts/client/pages/ (committed: `CARO_PAGE_SCREENSHOTS=1` writes them there; each run
-writes them to tests/artifacts/client/walk/ for looking at)."""
+board, a profile, the leaderboard, "Your games" and the puzzles. No page shows "null",
+"undefined", a raw variant id or (on the Vietnamese side) English a translation exists for,
+overlapping boxes, a broken name, or an error in the console. Every page is photographed at
+both sizes: tests/artifacts/client/pages/ (committed: `CARO_PAGE_SCREENSHOTS=1` writes them
+there; each run writes them to tests/artifacts/client/walk/ for looking at)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ STOPS = [
     Stop("leaderboard", lambda s: "/leaderboard/tictactoe",
          "#leaderboard-table, #leaderboard-empty"),
     Stop("your-games", lambda s: "/#your-games", "#your-games .game-item"),
+    Stop("puzzles", lambda s: "/puzzles", "#puzzle-page .board"),
 ]
 
 

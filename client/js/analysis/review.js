@@ -6,11 +6,14 @@
 // record's downloads; the caro rule's reason when a five did not win, and the opening rule the
 // game was played under (swap, swap2) with the choices made in it.
 //
+// A position the puzzle miner cut a puzzle from (a missed forced win, or an only defence)
+// links to that puzzle (/puzzles/{id}) beside the move played there.
+//
 // A judgement names one best move, and the board rings that one: after a move that lost
 // something (inaccuracy, mistake, blunder) the move the engine preferred instead; otherwise
 // the engine's best move in the position shown.
 
-import { gameAnalysis, gameExportUrl, requestAnalysis } from "../common/api.js";
+import { gameAnalysis, gameExportUrl, gamePuzzles, requestAnalysis } from "../common/api.js";
 import { Board } from "../common/board.js";
 import { boardStyle } from "../common/board_svg.js";
 import { downloadMenu } from "../common/downloads.js";
@@ -45,6 +48,7 @@ export function mountReview(main, gameId) {
   let ply = 0;
   let timer = null;
   let board = null;
+  let puzzles = []; // [{ id, ply, goal }]: the positions of this game made puzzles
 
   const status = el("div", { class: "status review-status", id: "review-status", role: "status", hidden: true });
   const boardHost = el("div", { class: "board-wrap" });
@@ -117,6 +121,11 @@ export function mountReview(main, gameId) {
       parts.push(el("p", { id: "best-move" }, t("review.best", { move: next.best })));
       parts.push(el("p", { class: "muted" }, t("review.line", { line: next.pv.join(" ") })));
     }
+    const puzzle = ply > 0 && puzzles.find((p) => p.ply === ply - 1);
+    if (puzzle) {
+      parts.push(el("p", { id: "review-puzzle" }, el("a", { href: `/puzzles/${encodeURIComponent(puzzle.id)}`, "data-link": true },
+        t(puzzle.goal === "win" ? "review.puzzle.win" : "review.puzzle.defend"))));
+    }
     if (last) {
       for (const tag of last.tags) parts.push(el("p", { class: "tag" }, t(`review.${tag}`)));
       if (last.no_win?.length) parts.push(el("p", { class: "note", id: "rule-note" }, last.no_win.map(noWinText).join("; ")));
@@ -186,6 +195,10 @@ export function mountReview(main, gameId) {
     board = new Board(boardHost, variant, { label: t("review.title") });
     ply = game.moves.length;
     renderOpening();
+    gamePuzzles(game.id).then((found) => {
+      puzzles = found;
+      render();
+    }, () => {});
     return gameAnalysis(gameId).then(show);
   }).catch(fail);
 

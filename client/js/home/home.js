@@ -1,6 +1,6 @@
 // The home page: choose a game, an opponent, who moves first and a clock (or days per move),
-// then create the room; the rated pools; the lobby of open seeks; a short "how to play" for
-// each game.
+// then create the room; the rated pools; the lobby of open seeks; the puzzle of the day; a
+// short "how to play" for each game.
 
 import {
   aiLevels, ApiError, createRoom, loadName, quickPlay, saveToken, variantList,
@@ -18,6 +18,7 @@ import { poolIdOf } from "../pool/api.js";
 import { lobbyCard } from "./lobby.js";
 import { poolsCard } from "./pools.js";
 import { yourGamesCard } from "./your_games.js";
+import { dailyCard } from "../puzzles/daily_card.js";
 import { tournamentsCard } from "../tournaments/list.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
@@ -362,13 +363,14 @@ export function mountHome(main) {
   const yourGames = yourGamesCard();
   const tournaments = tournamentsCard();
   const [howTo, drawHowTo] = buildHowTo();
+  const daily = dailyCard();
   const [quickStart, drawRule] = buildQuickStart(form, pools);
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline"),
       homeLinks()),
     quickStart,
     form,
-    el("div", { class: "side-col" }, yourGames.card, tournaments.section, pools.section,
+    el("div", { class: "side-col" }, daily.node, yourGames.card, tournaments.section, pools.section,
       lobby.section, howTo)));
   let ladder = null;
   aiLevels().then((answer) => {
@@ -407,6 +409,7 @@ export function mountHome(main) {
   return () => {
     clearInterval(timer);
     stopLang();
+    daily.stop();
     lobby.stop();
     pools.stop();
     yourGames.stop();
