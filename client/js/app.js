@@ -2,8 +2,9 @@
 // router that mounts the home page (/), a room (/r/{id}), a game review (/g/{id}), an archived
 // game's replay (/g/{id}/replay), a profile (/@/{username}), the leaderboard (/leaderboard/{variant}),
 // the analysis board (/analysis), the notifications (/notifications), a challenge
-// (/challenge/{id}), the friends page (/following), the moderators' page (/mod), the
-// tournaments (/tournaments) or a tournament (/tournament/{id}); and the
+// (/challenge/{id}), the friends page (/following), the moderators' page (/mod), the puzzles
+// (/puzzles, /puzzles/{id}, /puzzles/daily), the tournaments (/tournaments) or a tournament
+// (/tournament/{id}); and the
 // player's own socket (/ws/me) with
 // the bell, the prompts of challenges to this player and a tournament's pairings, on every page.
 
@@ -26,6 +27,7 @@ import { mountChallenge } from "./challenges/page.js";
 import { mountChallengePrompts } from "./challenges/prompt.js";
 import { mountFollowing } from "./relations/following.js";
 import { mountModeration } from "./moderation/page.js";
+import { mountPuzzles } from "./puzzles/page.js";
 import { mountTournaments } from "./tournaments/list.js";
 import { mountTournament } from "./tournaments/page.js";
 import { followPairings } from "./tournaments/follow.js";
@@ -34,6 +36,17 @@ import { isMuted, onMuteChange, setMuted } from "./common/sound.js";
 
 const main = document.getElementById("app");
 let unmount = null;
+
+/** Mounts a page that writes its words once; a language change draws it again from its URL
+ * (the home page and a room follow the language themselves). */
+function redrawnInLanguage(mount) {
+  const unmountPage = mount();
+  const stop = onLangChange(() => setTimeout(route)); // after every listener has heard it
+  return () => {
+    stop();
+    unmountPage();
+  };
+}
 
 function route() {
   if (unmount) unmount();
@@ -47,17 +60,19 @@ function route() {
   const profile = /^\/@\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
   const board = /^\/leaderboard(?:\/([A-Za-z0-9_-]{1,80}))?\/?$/.exec(path);
   const challenge = /^\/challenge\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
+  const puzzle = /^\/puzzles(?:\/([A-Za-z0-9_-]{1,40}))?\/?$/.exec(path);
   const tournament = /^\/tournament\/([A-Za-z0-9_-]{1,16})\/?$/.exec(path);
   if (room) unmount = mountRoom(main, room[1]);
-  else if (review) unmount = mountReview(main, review[1]);
-  else if (replay) unmount = mountReplay(main, replay[1]);
-  else if (profile) unmount = mountProfile(main, profile[1]);
-  else if (board) unmount = mountLeaderboard(main, board[1]);
-  else if (/^\/analysis\/?$/.test(path)) unmount = mountAnalysisBoard(main);
+  else if (review) unmount = redrawnInLanguage(() => mountReview(main, review[1]));
+  else if (replay) unmount = redrawnInLanguage(() => mountReplay(main, replay[1]));
+  else if (profile) unmount = redrawnInLanguage(() => mountProfile(main, profile[1]));
+  else if (board) unmount = redrawnInLanguage(() => mountLeaderboard(main, board[1]));
+  else if (/^\/analysis\/?$/.test(path)) unmount = redrawnInLanguage(() => mountAnalysisBoard(main));
   else if (/^\/notifications\/?$/.test(path)) unmount = mountNotifications(main);
   else if (challenge) unmount = mountChallenge(main, challenge[1]);
   else if (/^\/following\/?$/.test(path)) unmount = mountFollowing(main);
   else if (/^\/mod\/?$/.test(path)) unmount = mountModeration(main);
+  else if (puzzle) unmount = mountPuzzles(main, puzzle[1] || null);
   else if (/^\/tournaments\/?$/.test(path)) unmount = mountTournaments(main);
   else if (tournament) unmount = mountTournament(main, tournament[1]);
   else unmount = mountHome(main);

@@ -285,9 +285,10 @@ def puzzle_served_key(player_id: str, scope: str) -> str:
     return f"puzzle:served:{{{player_id}}}:{scope}"
 
 
-def puzzle_daily_key(day: str) -> str:
-    """String: the daily puzzle of a UTC day, chosen by the first node asked (SET NX)."""
-    return f"puzzle:daily:{day}"
+def puzzle_daily_key(database_instance: str, day: str) -> str:
+    """String: the daily puzzle of a UTC day, chosen by the first node asked (SET NX); one per
+    database (nodes of another database, on the same Redis, have other puzzles)."""
+    return f"puzzle:daily:{database_instance}:{day}"
 
 
 # The lease of the node mining newly archived games for puzzles (server/puzzles/miner.py):

@@ -27,6 +27,7 @@ from engine.puzzles.themes import THEMES
 from ..platform.clock import now_ms
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.keys import puzzle_daily_key, puzzle_served_key
+from ..players.store_sql.migrate import instance_id
 from ..players.store_sql.schema import store_meta
 from . import attempts, catalogue
 from .catalogue import StoredPuzzle
@@ -45,6 +46,7 @@ class PuzzleService:
     def __init__(self, engine: AsyncEngine, client: redis.Redis) -> None:
         self.engine = engine
         self.redis = client
+        self._instance: str | None = None  # the database's id, which names its daily puzzle
 
     async def seed(self) -> int:
         """Add the shipped set to the store unless this version of it is there already."""
@@ -134,7 +136,9 @@ class PuzzleService:
     async def daily(self, player_id: str) -> dict[str, Any]:
         """Today's puzzle (UTC), the same on every node all day."""
         day = datetime.datetime.now(datetime.UTC).date().isoformat()
-        key = puzzle_daily_key(day)
+        if self._instance is None:
+            self._instance = await instance_id(self.engine)
+        key = puzzle_daily_key(self._instance, day)
         chosen = await self.redis.get(key)
         if chosen is None:
             candidates = await catalogue.daily_candidates(self.engine, *DAILY_RATINGS)

@@ -1,10 +1,10 @@
 """A walk through every page, in English and in Vietnamese, on a laptop and on a phone: home,
 a room as a player and as a spectator, a finished game, the review, the replay, the analysis
-board, a profile, the leaderboard and "Your games". No page shows "null", "undefined", a raw
-variant id or (on the Vietnamese side) English a translation exists for, overlapping boxes, a
-broken name, or an error in the console. Every page is photographed at both sizes:
-tests/artifacts/client/pages/ (committed: `CARO_PAGE_SCREENSHOTS=1` writes them there; each run
-writes them to tests/artifacts/client/walk/ for looking at)."""
+board, a profile, the leaderboard, "Your games" and the puzzles. No page shows "null",
+"undefined", a raw variant id or (on the Vietnamese side) English a translation exists for,
+overlapping boxes, a broken name, or an error in the console. Every page is photographed at
+both sizes: tests/artifacts/client/pages/ (committed: `CARO_PAGE_SCREENSHOTS=1` writes them
+there; each run writes them to tests/artifacts/client/walk/ for looking at)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ STOPS = [
     Stop("leaderboard", lambda s: "/leaderboard/tictactoe",
          "#leaderboard-table, #leaderboard-empty"),
     Stop("your-games", lambda s: "/#your-games", "#your-games .game-item"),
+    Stop("puzzles", lambda s: "/puzzles", "#puzzle-page .board"),
 ]
 
 
@@ -89,13 +90,20 @@ def english_phrases(page: Page) -> list[str]:
     }""")
 
 
-def visit(player: Player, scene: Scene, stop: Stop) -> None:
+def visit(player: Player, scene: Scene, stop: Stop) -> list[str]:
+    """Opens the stop's page; [] once its content shows, else the problem (the walk goes on,
+    so one run lists every page's problems)."""
     token = stop.token_of(scene)
     if token is not None:  # the host's seat, as their own browser keeps it
         player.keep_token(token, scene.tokens[token])
     player.page.goto(scene.base_url + stop.path(scene))
-    expect(player.page.locator(stop.ready).first).to_be_visible()
-    player.page.wait_for_timeout(SETTLE_MS)
+    try:
+        expect(player.page.locator(stop.ready).first).to_be_visible()
+    except AssertionError:
+        return [f"{stop.ready} is not shown"]
+    finally:
+        player.page.wait_for_timeout(SETTLE_MS)
+    return []
 
 
 def photograph(player: Player, stop: Stop, screen: str, lang: str) -> None:
@@ -111,6 +119,10 @@ def photograph(player: Player, stop: Stop, screen: str, lang: str) -> None:
         shutil.copyfile(walk_dir / name, COMMITTED / name)
 
 
+WALK_TIMEOUT_S = 600  # twenty pages on a busy shared machine (the default is 120 s a test)
+
+
+@pytest.mark.timeout(WALK_TIMEOUT_S)
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_every_page_reads_right_and_fits_at_both_sizes(players, scene, lang):
     problems: list[str] = []
@@ -123,9 +135,9 @@ def test_every_page_reads_right_and_fits_at_both_sizes(players, scene, lang):
         assert answer.ok, answer.text()
         raw_ids, english = raw_variant_ids(me.page, scene.base_url), english_phrases(me.page)
         for stop in STOPS:
-            visit(me, scene, stop)
+            shown = visit(me, scene, stop)
             found = me.page.evaluate(TEXT_PROBLEMS, [raw_ids, english, lang])
-            page_problems = found["problems"] + layout_problems(me.page)
+            page_problems = shown + found["problems"] + layout_problems(me.page)
             if lang == "vi":
                 words = sorted({w.lower() for w in ENGLISH_WORDS.findall(found["text"])})
                 page_problems += [f"English word: {word}" for word in words]

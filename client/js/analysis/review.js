@@ -6,22 +6,24 @@
 // record's downloads; the caro rule's reason when a five did not win, and the opening rule the
 // game was played under (swap, swap2) with the choices made in it.
 //
+// A position the puzzle miner cut a puzzle from (a missed forced win, or an only defence)
+// links to that puzzle (/puzzles/{id}) beside the move played there.
+//
 // A judgement names one best move, and the board rings that one: after a move that lost
 // something (inaccuracy, mistake, blunder) the move the engine preferred instead; otherwise
 // the engine's best move in the position shown.
 
-import { gameAnalysis, gameExportUrl, gameRecord, requestAnalysis } from "../common/api.js";
+import { gameAnalysis, gameExportUrl, gamePuzzles, requestAnalysis } from "../common/api.js";
 import { Board } from "../common/board.js";
 import { boardStyle } from "../common/board_svg.js";
 import { downloadMenu } from "../common/downloads.js";
-import { gameHead } from "../common/game_head.js";
+import { gameHead, loadGame } from "../common/game_head.js";
 import { errorText, formatNumber, t } from "../common/i18n.js";
-import { renderMoveList } from "../common/move_list.js";
+import { renderMoveList, stepButtons } from "../common/move_list.js";
 import { replay, strToCell } from "../common/notation.js";
 import { colourName, playerTag, stoneIcon } from "../common/players.js";
 import { stepKeys } from "../common/step_keys.js";
 import { el, tEl } from "../common/ui.js";
-import { boardOf } from "../common/variants.js";
 import { evalChart, firstPlayerCurve } from "./eval_chart.js";
 
 const POLL_MS = 1000;
@@ -39,16 +41,6 @@ function resultText(result) {
   return found ? t(`review.result.${found[1]}`, { n: found[2] }) : t("review.result.draw");
 }
 
-/** The finished game `gameId` (an archive id or a room id; archived or, a moment after it
- * ended, not yet) in the archive's shape (GET /api/games/{id}) that the header reads. */
-async function loadGame(gameId) {
-  const record = await gameRecord(gameId);
-  return {
-    ...record, id: `${record.room_id}-${record.game_no}`, board: await boardOf(record.variant),
-    players: record.seats, termination: record.result.reason, rating_changes: record.rating_changes || null,
-  };
-}
-
 export function mountReview(main, gameId) {
   let game = null;
   let variant = null;
@@ -56,6 +48,7 @@ export function mountReview(main, gameId) {
   let ply = 0;
   let timer = null;
   let board = null;
+  let puzzles = []; // [{ id, ply, goal }]: the positions of this game made puzzles
 
   const status = el("div", { class: "status review-status", id: "review-status", role: "status", hidden: true });
   const boardHost = el("div", { class: "board-wrap" });
@@ -70,9 +63,7 @@ export function mountReview(main, gameId) {
   const fromHere = el("a", { class: "btn small", id: "from-here", "data-link": true }, t("review.from_here"));
   const tools = el("div", { class: "review-tools" }, fromHere);
   const steps = { first: () => 0, prev: () => ply - 1, next: () => ply + 1, last: () => game.moves.length };
-  const nav = el("div", { class: "review-nav" },
-    ...[["first", "«"], ["prev", "‹"], ["next", "›"], ["last", "»"]].map(([kind, sign]) =>
-      el("button", { class: "btn small", type: "button", id: `review-${kind}`, "aria-label": t(`replay.${kind}`), title: t(`replay.${kind}`), onclick: () => go(steps[kind]()) }, sign)));
+  const nav = stepButtons("review", (kind) => go(steps[kind]()));
   const root = el("div", { class: "room review" },
     el("div", { class: "board-col" }, status, boardHost),
     el("aside", { class: "panel" }, head,
@@ -129,6 +120,11 @@ export function mountReview(main, gameId) {
     } else if (next && next.best) {
       parts.push(el("p", { id: "best-move" }, t("review.best", { move: next.best })));
       parts.push(el("p", { class: "muted" }, t("review.line", { line: next.pv.join(" ") })));
+    }
+    const puzzle = ply > 0 && puzzles.find((p) => p.ply === ply - 1);
+    if (puzzle) {
+      parts.push(el("p", { id: "review-puzzle" }, el("a", { href: `/puzzles/${encodeURIComponent(puzzle.id)}`, "data-link": true },
+        t(puzzle.goal === "win" ? "review.puzzle.win" : "review.puzzle.defend"))));
     }
     if (last) {
       for (const tag of last.tags) parts.push(el("p", { class: "tag" }, t(`review.${tag}`)));
@@ -199,6 +195,10 @@ export function mountReview(main, gameId) {
     board = new Board(boardHost, variant, { label: t("review.title") });
     ply = game.moves.length;
     renderOpening();
+    gamePuzzles(game.id).then((found) => {
+      puzzles = found;
+      render();
+    }, () => {});
     return gameAnalysis(gameId).then(show);
   }).catch(fail);
 

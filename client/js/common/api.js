@@ -169,6 +169,13 @@ export async function streamAnalysis(body, onLine, signal) {
   }
 }
 
+/** The puzzles cut from an archived game: [{ id, ply, goal }], by ply (GET
+ * /api/puzzles/from-game/{id}); none while it has not been mined. */
+export async function gamePuzzles(gameId) {
+  const data = await request("GET", `/api/puzzles/from-game/${encodeURIComponent(gameId)}`);
+  return data.puzzles;
+}
+
 /** A pasted or loaded record as { variant, moves, ... }: { format, text, variant? }. */
 export function importRecord(body) {
   return request("POST", "/api/import", body);

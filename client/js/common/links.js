@@ -18,6 +18,11 @@ export function friendsLink(id) {
     t("friends.link"));
 }
 
+/** The puzzles page (/puzzles). */
+export function puzzlesLink(id) {
+  return el("a", { href: "/puzzles", "data-link": true, id, "data-i18n": "puzzle.link" }, t("puzzle.link"));
+}
+
 /** The moderators' page (/mod), for an account that may moderate. */
 export function moderationLink(id) {
   return el("a", { href: "/mod", "data-link": true, id, "data-i18n": "mod.title" }, t("mod.title"));
@@ -28,11 +33,12 @@ export function tournamentsLink(id) {
   return el("a", { href: "/tournaments", "data-link": true, id, "data-i18n": "tour.title" }, t("tour.title"));
 }
 
-/** The home page's links: the leaderboard, friends, tournaments, and for a moderator their
- *  page. */
+/** The home page's links: puzzles, the leaderboard, friends, tournaments, and for a moderator
+ *  their page. */
 export function homeLinks() {
-  const links = el("p", { class: "home-links" }, leaderboardLink("home-leaderboard"), " · ",
-    friendsLink("home-friends"), " · ", tournamentsLink("home-tournaments"));
+  const links = el("p", { class: "home-links" }, puzzlesLink("home-puzzles"), " · ",
+    leaderboardLink("home-leaderboard"), " · ", friendsLink("home-friends"), " · ",
+    tournamentsLink("home-tournaments"));
   whoAmI().then((me) => {
     if (me.moderator) links.append(" · ", moderationLink("home-mod"));
   });

@@ -1,6 +1,6 @@
 // The home page: choose a game, an opponent, who moves first and a clock (or days per move),
-// then create the room; the rated pools; the lobby of open seeks; a short "how to play" for
-// each game.
+// then create the room; the rated pools; the lobby of open seeks; the puzzle of the day; a
+// short "how to play" for each game.
 
 import {
   aiLevels, ApiError, createRoom, loadName, quickPlay, saveToken, variantList,
@@ -18,6 +18,7 @@ import { poolIdOf } from "../pool/api.js";
 import { lobbyCard } from "./lobby.js";
 import { poolsCard } from "./pools.js";
 import { yourGamesCard } from "./your_games.js";
+import { dailyCard } from "../puzzles/daily_card.js";
 import { tournamentsCard } from "../tournaments/list.js";
 
 const GAMES = ["tictactoe", "caro9", "gomoku", "caro", "renju", "connect4"];
@@ -90,7 +91,8 @@ function buildForm(prefs) {
     radioTile("opponent", "quick", "home.opp.quick", "home.opp.quick.hint", prefs.opponent === "quick"));
   const levelRow = el("div", { class: "level-row" },
     el("label", { class: "inline-fields" }, tEl("span", "home.level"), levelSelect),
-    el("p", { class: "muted level-about", id: "level-about" }));
+    el("p", { class: "muted level-about", id: "level-about" }),
+    el("p", { class: "muted level-about", id: "level-strength" }));
   const sides = el("div", { class: "segmented" },
     radioTile("side", "first", "home.first.me", null, prefs.side === "first"),
     radioTile("side", "second", "home.first.them", null, prefs.side === "second"),
@@ -133,11 +135,11 @@ function buildForm(prefs) {
   return form;
 }
 
-/** "4 · Club (Elo 650)" in the page's language; the rating only when one was measured. */
+/** "4 · Club" in the page's language. No rating: the ladder's Elo (greedy = 0) is not on the
+ * players' scale (1500 for a newcomer), so a number beside the name would mislead; the level's
+ * strength is said in words under the picker (showLevelAbout). */
 function levelLabel(entry) {
-  const name = entry.name[lang()] || entry.name.en;
-  const rating = entry.rating ? ` (${t("home.level.elo", { elo: entry.rating.elo })})` : "";
-  return `${entry.level} · ${name}${rating}`;
+  return `${entry.level} · ${entry.name[lang()] || entry.name.en}`;
 }
 
 /** Fills the level picker from the server's ladder, keeping the chosen (or saved) level. */
@@ -150,9 +152,17 @@ function fillLevels(form, ladder) {
   showLevelAbout(form, ladder);
 }
 
+/** The chosen level's description and, measured, how often it beats the level below. */
 function showLevelAbout(form, ladder) {
   const chosen = ladder.levels.find((entry) => String(entry.level) === form.querySelector("select[name=level]").value);
   form.querySelector("#level-about").textContent = chosen ? chosen.about[lang()] || chosen.about.en : "";
+  const edge = chosen && chosen.against_below;
+  const below = edge && ladder.levels.find((entry) => entry.level === edge.level);
+  const strength = form.querySelector("#level-strength");
+  strength.textContent = below ? t("home.level.beats", {
+    wins: Math.round(edge.score * 10), level: below.level, name: below.name[lang()] || below.name.en,
+  }) : "";
+  strength.hidden = !below;
 }
 
 function readForm(form) {
@@ -353,13 +363,14 @@ export function mountHome(main) {
   const yourGames = yourGamesCard();
   const tournaments = tournamentsCard();
   const [howTo, drawHowTo] = buildHowTo();
+  const daily = dailyCard();
   const [quickStart, drawRule] = buildQuickStart(form, pools);
   main.appendChild(el("div", { class: "home" },
     el("section", { class: "home-hero" }, el("h1", {}, "Caro Arena"), tEl("p", "app.tagline"),
       homeLinks()),
     quickStart,
     form,
-    el("div", { class: "side-col" }, yourGames.card, tournaments.section, pools.section,
+    el("div", { class: "side-col" }, daily.node, yourGames.card, tournaments.section, pools.section,
       lobby.section, howTo)));
   let ladder = null;
   aiLevels().then((answer) => {
@@ -398,6 +409,7 @@ export function mountHome(main) {
   return () => {
     clearInterval(timer);
     stopLang();
+    daily.stop();
     lobby.stop();
     pools.stop();
     yourGames.stop();

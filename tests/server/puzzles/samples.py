@@ -31,13 +31,14 @@ def defence(rating: int = 1500) -> Puzzle:
 
 def many(count: int, variant: str = "gomoku", rows: int = 0, **source) -> list[Puzzle]:
     """``count`` distinct puzzles (the VCF position shifted right column by column, and up by
-    ``rows``, with a line shifted alike), rated 1000, 1100, ..."""
+    ``rows``, with its solution shifted alike), rated 1000, 1100, ..."""
     made = []
     for shift in range(count):
         def moved(cell: str, shift: int = shift) -> str:
             return chr(ord(cell[0]) + shift - 4) + str(int(cell[1:]) + rows)
         moves = " ".join(moved(m) for m in VCF_MOVES.split())
         line = tuple(moved(m) for m in ("h7", "g6", "l11"))
-        made.append(puzzle(moves, "win", {}, line, 1000 + 100 * shift, ("vcf",),
+        tree = {"m": line[0], "p": line[1], "r": {line[1]: {"m": line[2]}}}
+        made.append(puzzle(moves, "win", tree, line, 1000 + 100 * shift, ("vcf",),
                            variant=variant, **source))
     return made

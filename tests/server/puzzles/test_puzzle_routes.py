@@ -51,9 +51,10 @@ async def test_next_gives_the_same_puzzle_again_until_it_is_played(visitor, node
     _status, again = await visitor.get("/api/puzzles/next?theme=vcf")
     assert again["id"] == first["id"]
     line = await answer_key(node, first["id"])
-    await visitor.post(f"/api/puzzles/{first['id']}/move", {"moves": [line[0]]})
-    _status, still = await visitor.get("/api/puzzles/next?theme=vcf")
-    assert still["id"] == first["id"] and still["attempt"]["status"] in ("open", "solved")
+    if len(line) > 1:  # (a one-move puzzle is solved by its first move)
+        await visitor.post(f"/api/puzzles/{first['id']}/move", {"moves": [line[0]]})
+        _status, still = await visitor.get("/api/puzzles/next?theme=vcf")
+        assert still["id"] == first["id"] and still["attempt"]["status"] == "open"
     await visitor.post(f"/api/puzzles/{first['id']}/give-up")
     _status, other = await visitor.get("/api/puzzles/next?theme=vcf")
     assert other["id"] != first["id"]
