@@ -15,16 +15,25 @@ COPY engine ./engine
 COPY server ./server
 RUN pip install . && rm -rf build *.egg-info
 
-COPY client ./client
+RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin caro \
+    && install -d -o caro -g caro /app/numba-cache
 
-RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin caro
+# The AI engine is compiled here, once per build (1-3 min), into a cache inside the image: a
+# container's AI workers load compiled code and answer from the first minute, where with an
+# empty cache every node of a rolling restart compiled for minutes, in every worker at once
+# (docs/performance.md, "The first game against the computer"). numba keys its cache by CPU:
+# on another kind of machine than the build's, the node compiles once more as it starts, in a
+# process of its own, into this same directory (so it belongs to caro); see docs/deploy.md.
+ENV NUMBA_CACHE_DIR=/app/numba-cache
 USER caro
+RUN caro-arena compile
+
+COPY client ./client
 
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     CLIENT_DIR=/app/client \
-    DATA_DIR=/home/caro/data \
-    NUMBA_CACHE_DIR=/tmp/numba-cache
+    DATA_DIR=/home/caro/data
 
 EXPOSE 8080
 

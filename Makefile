@@ -6,19 +6,26 @@
 PYTHON ?= python3
 VENV ?= .venv
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist, one test file to a process at a time): most tests wait on sockets,
+# browsers and server nodes, so three share two cores well. TEST_WORKERS=0 runs in this process.
+TEST_WORKERS ?= 3
 BIN := $(VENV)/bin
 # Debian packages the tests drive as real processes (browser, Redis, load balancer, PostgreSQL).
 SYSTEM_PACKAGES := redis-server chromium nginx fonts-liberation postgresql
 
 .PHONY: run test lint system-deps clean
 
+# The AI engine is compiled first (numba's cache: 1-3 min on a fresh clone, with a progress
+# line; then a check of a second), in a process that exits before the server starts, so no AI
+# worker ever compiles (engine/precompile.py).
 run: $(VENV)/.installed-run
+	$(BIN)/caro-arena compile
 	$(BIN)/caro-arena serve
 
 # pytest's exit code 5 means it ran no test: that is a failure too.
 test: $(VENV)/.installed-test system-deps
 	$(BIN)/lint-imports
-	@$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
+	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest ran no tests; failing" >&2; exit 1; fi; \
 	exit $$status
 

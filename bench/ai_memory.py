@@ -1,10 +1,11 @@
 """AI worker memory: many searches over every variant and custom size, each worker's RSS.
 
 Runs ``--searches`` AI searches (default 1,000) through the node's own pool
-(``server.platform.ai_pool.AiPool``: spawned workers, warmed up, as a node runs them) with two
-workers, two searches at a time so no budget is cut. The searches cycle through every catalogue
-variant, every caro size and custom boards from 4x5 to 25x25 with k = 3..7 under each rule, at every
-level with its own budgets, from random positions of 0 to 40 stones. At checkpoints it
+(``server.platform.ai_pool.AiPool``: spawned workers, warmed up on code compiled ahead, as a
+node runs them) with two workers, two searches at a time so no budget is cut. The searches
+cycle through every catalogue variant, every caro size and custom boards from 4x5 to 25x25
+with k = 3..7 under each rule, at every level with its own budgets, from random positions of
+0 to 40 stones. At checkpoints it
 prints each worker's resident memory (RSS) and peak (VmHWM), and the node total: this process,
 which holds the pool as a node does, plus its workers. Target: each worker at most 300 MB, the
 node with two workers within 1 GB (docs/performance.md).
@@ -30,6 +31,7 @@ from engine.levels import LEVELS
 from engine.search.player import RULE_CODES
 from engine.variants import CARO_SIZES, VARIANTS
 from server.platform.ai_pool import AiPool
+from server.platform.engine_warmup import EngineWarmup
 from server.platform.metrics import ArenaMetrics
 
 MB = 1_000_000
@@ -105,7 +107,7 @@ async def run(searches: int, workers: int, time_ms: int | None, seed: int) -> No
         (SPECS[i % len(SPECS)], levels[(i // len(SPECS)) % len(levels)]) for i in range(searches)
     ]
     games = [random_game(spec, rng) for spec, _ in jobs]
-    pool = AiPool(workers, ArenaMetrics())
+    pool = AiPool(workers, ArenaMetrics(), warmup=EngineWarmup())  # compiled ahead if cold
     await pool.choose("tictactoe", [], level=1, time_ms=None, seed=0)  # workers warmed up
     checkpoints = sorted({0, searches // 10, searches // 4, searches // 2, searches})
     done, nodes, started = 0, 0, time.perf_counter()

@@ -7,7 +7,9 @@ and the threat-aware alpha-beta search for every other board.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from engine.analysis import Analysis
 from engine.board import Board
@@ -64,9 +66,26 @@ def choose_for_board(board: Board, *, time_ms: int, level: int, seed: int) -> An
     return choose_grid_move(board, time_ms=time_ms, level=level, seed=seed)
 
 
-def warm_up() -> None:
+def _solve_empty(variant: str) -> None:
+    choose_exact_move(Board(VARIANTS[variant]), level=TOP, seed=0)
+
+
+# Every searcher's warm-up, named for progress lines (engine/precompile.py prints them).
+WARM_UP: tuple[tuple[str, Callable[[], None]], ...] = (
+    *grid_player.WARM_UP,
+    ("Connect Four", connect4_player.warm_up),
+    ("tic-tac-toe", partial(_solve_empty, "tictactoe")),
+)
+
+Progress = Callable[[int, int, str], None]  # (steps done, steps in all, the step starting)
+
+
+def warm_up(progress: Progress | None = None) -> None:
     """Load every searcher's compiled code and tables before the first real request, so a
-    worker's first move gets its whole budget. Process-pool initialisers call this."""
-    grid_player.warm_up()
-    connect4_player.warm_up()
-    choose_exact_move(Board(VARIANTS["tictactoe"]), level=TOP, seed=0)
+    worker's first move gets its whole budget. Process-pool initialisers call this. On a cold
+    numba cache this compiles instead, which is what `engine.precompile` runs it for."""
+    for done, (name, step) in enumerate(WARM_UP):
+        if progress is not None:
+            progress(done, len(WARM_UP), name)
+        step()
+    gc.freeze()  # the long-lived objects (numba's types, our tables) leave future collections

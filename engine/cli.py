@@ -1,4 +1,4 @@
-"""The engine's command-line tools: ``ai``, ``solve`` and ``pbrain``.
+"""The engine's command-line tools: ``ai``, ``solve``, ``pbrain`` and ``compile``.
 
 ``register`` adds them to the ``caro-arena`` parser. Each reads one request per line from
 stdin and answers one line per request, so other programs (and our tests) can drive them
@@ -21,6 +21,7 @@ from engine.connect4.solver import solve
 from engine.errors import EngineError, VariantError
 from engine.levels import LEVELS, TOP, level_range
 from engine.pbrain import PbrainSession
+from engine.precompile import ensure_compiled
 from engine.search.player import choose_grid_move
 from engine.variants import VARIANTS, get_variant
 
@@ -63,6 +64,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="playing level; below the top, a move also stops at the level's own budget",
     )
     pbrain.set_defaults(func=run_pbrain)
+
+    compiler = subparsers.add_parser(
+        "compile",
+        help="compile the AI engine into numba's cache ahead of serving (make run and the "
+        "Docker image's build run it; a no-op when the cache is up to date)",
+    )
+    compiler.set_defaults(func=run_compile)
 
 
 # -- ai ----------------------------------------------------------------------------------------
@@ -124,6 +132,14 @@ def run_solve(
             print(f"{moves} error {error.code}: {error}", file=stdout, flush=True)
             continue
         print(f"{moves} {result.score} {result.nodes} {result.micros:.0f}", file=stdout, flush=True)
+    return 0
+
+
+# -- compile -----------------------------------------------------------------------------------
+
+
+def run_compile(args: argparse.Namespace, stdout: TextIO = sys.stdout) -> int:
+    ensure_compiled(stdout)
     return 0
 
 

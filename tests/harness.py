@@ -35,13 +35,6 @@ REDIS_START_TIMEOUT_S = 15.0
 POSTGRES_START_TIMEOUT_S = 30.0
 SERVER_START_TIMEOUT_S = 90.0   # a warm numba cache: see compile_engine_once
 STOP_TIMEOUT_S = 10.0
-# One cached entry point of each compiled part of the engine: all present means a warm cache.
-ENGINE_CACHE_MARKS = (
-    "engine/search/__pycache__/alphabeta.search_root-*.nbi",
-    "engine/search/__pycache__/threats.vct-*.nbi",
-    "engine/connect4/__pycache__/solver.solve_position-*.nbi",
-    "engine/connect4/__pycache__/heuristic.search_root-*.nbi",
-)
 ENGINE_COMPILE_TIMEOUT_S = 900.0
 
 
@@ -50,18 +43,24 @@ def compile_engine_once() -> None:
     source changed (importing ``engine.search`` drops a stale cache). Compiling takes one to
     three minutes on two busy cores; left to the first test that needs it (a CLI or a server
     node in a subprocess), it ran into that test's timeout. Here, before any test, only the
-    session waits, and later runs find the cache warm and skip this."""
-    import engine.search  # noqa: F401 - clears a cache compiled from other sources
+    session waits (in a process of its own: `caro-arena compile`, as `make run` does), and
+    later runs find the cache warm and skip this."""
+    from engine.precompile import is_warm
 
-    compile_engine(REPO_ROOT, sys.executable)
+    if is_warm():
+        return
+    print("\ncompiling the engine (numba cache is cold) ...", flush=True)
+    subprocess.run(
+        [sys.executable, "-m", "server", "compile"],
+        cwd=REPO_ROOT, check=True, timeout=ENGINE_COMPILE_TIMEOUT_S,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+    )
 
 
 def compile_engine(root: Path, python: str) -> None:
-    """Fill the numba cache of the engine in `root` (this tree, or another revision's checkout
-    for bench/load.py --compare) with `python`, unless it is warm already."""
-    if all(any(root.glob(mark)) for mark in ENGINE_CACHE_MARKS):
-        return
-    print(f"\ncompiling the engine in {root} (numba cache is cold) ...", flush=True)
+    """Fill the numba cache of another revision's checkout in `root` (bench/load.py --compare)
+    with `python`: that revision may predate `caro-arena compile`, so this asks its engine to
+    warm up, which on a warm cache only loads the code."""
     subprocess.run(
         [python, "-c", "from engine.ai import warm_up; warm_up()"],
         cwd=root, check=True, timeout=ENGINE_COMPILE_TIMEOUT_S,
@@ -152,6 +151,13 @@ class RedisServer:
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def quiet_url(self) -> str:
+        """A database of this server that no server node uses (nodes use database 0): for a
+        test whose rooms start years ago (room_helpers.T0), so overdue that a node of another
+        test scanning the session Redis's timer index would claim or end them mid-test."""
+        return f"redis://127.0.0.1:{self.port}/7"
 
     @property
     def log_path(self) -> Path:

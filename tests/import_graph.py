@@ -4,12 +4,24 @@ that the drawing in the docs is the code's."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import grimp
 
-# Top to bottom, as the layers contract in pyproject.toml lists them.
-PACKAGES = ("cli", "app", "sockets", "http", "challenges", "moderation", "puzzles",
-            "relations", "daily", "pool", "notifications", "analysis", "players", "play",
-            "rooms", "platform")
+PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+
+
+def layered_packages() -> tuple[str, ...]:
+    """The server's packages top to bottom, read from the layers contract in pyproject.toml
+    (a package added there is drawn without touching this file)."""
+    contracts = tomllib.loads(PYPROJECT.read_text())["tool"]["importlinter"]["contracts"]
+    (layers,) = [contract["layers"] for contract in contracts if contract["type"] == "layers"]
+    return tuple(name.strip().removeprefix("server.")
+                 for layer in layers for name in layer.split("|"))
+
+
+PACKAGES = layered_packages()
 
 
 def package_of(module: str) -> str | None:

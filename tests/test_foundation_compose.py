@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
+from pathlib import PurePosixPath
 
 import pytest
 import yaml
@@ -186,3 +188,59 @@ def test_cluster_example_servers_reach_the_cluster_once_it_is_formed(
             <= set(cluster_compose["services"])
         assert server["depends_on"]["cluster-init"]["condition"] == \
             "service_completed_successfully"
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    """The Dockerfile's instructions as (keyword, arguments), continued lines joined."""
+    text = (REPO_ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    lines = [line.strip() for line in text.splitlines()]
+    return [(line.split()[0], line.split(None, 1)[1]) for line in lines
+            if line and not line.startswith("#")]
+
+
+def image_env() -> dict[str, str]:
+    env: dict[str, str] = {}
+    for keyword, args in dockerfile_instructions():
+        if keyword == "ENV":
+            env.update(item.split("=", 1) for item in shlex.split(args))
+    return env
+
+
+def test_the_image_keeps_its_compiled_engine_in_a_directory_of_the_image() -> None:
+    cache = PurePosixPath(image_env()["NUMBA_CACHE_DIR"])
+    assert cache.is_absolute() and PurePosixPath("/tmp") not in cache.parents
+
+
+def test_the_image_compiles_the_engine_at_build_time_as_its_runtime_user() -> None:
+    """After the install, under NUMBA_CACHE_DIR, as the user the container runs as, into a
+    directory that user owns (a node on another kind of CPU compiles into it at start)."""
+    instructions = dockerfile_instructions()
+    runs = [i for i, (keyword, _) in enumerate(instructions) if keyword == "RUN"]
+    (build,) = [i for i in runs if instructions[i][1] == "caro-arena compile"]
+    install = next(i for i in runs if "pip install" in instructions[i][1])
+    cache_set = next(i for i, (keyword, args) in enumerate(instructions)
+                     if keyword == "ENV" and "NUMBA_CACHE_DIR=" in args)
+    users = [(i, args) for i, (keyword, args) in enumerate(instructions) if keyword == "USER"]
+    runtime_user = users[-1][1]
+    assert install < build and cache_set < build
+    assert [args for i, args in users if i < build][-1] == runtime_user
+    assert not [args for keyword, args in instructions[build:]
+                if keyword == "ENV" and "NUMBA_" in args]
+    owned = f"install -d -o {runtime_user} -g {runtime_user} {image_env()['NUMBA_CACHE_DIR']}"
+    assert any(owned in instructions[i][1] for i in runs if i < build)
+
+
+def test_compose_runs_the_servers_on_the_images_compiled_engine(compose: dict) -> None:
+    for name in SERVERS:
+        service = compose["services"][name]
+        assert not any(key.startswith("NUMBA_") for key in environment(service))
+        assert "volumes" not in service and "tmpfs" not in service
+
+
+def test_the_images_build_step_runs_here_and_finds_the_sessions_cache_warm() -> None:
+    (build,) = [args for keyword, args in dockerfile_instructions()
+                if keyword == "RUN" and args.startswith("caro-arena ")]
+    command = [sys.executable, "-m", "server", *shlex.split(build)[1:]]
+    result = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("AI engine: compiled code is up to date")

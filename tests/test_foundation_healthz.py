@@ -13,11 +13,12 @@ from tests.harness import REPO_ROOT, http_get
 CLIENT_DIR = REPO_ROOT / "client"
 
 
-def test_healthz_reports_ok_node_and_version(app_server) -> None:
+def test_healthz_reports_ok_node_version_and_a_ready_ai(app_server) -> None:
+    """The session's engine cache is warm (tests/conftest.py): the AI is ready from the start."""
     status, body = app_server.health()
     assert status == 200
     assert json.loads(body) == {
-        "status": "ok", "redis": True, "store": "redis", "node": "app-1",
+        "status": "ok", "redis": True, "store": "redis", "ai": "ready", "node": "app-1",
         "version": server.__version__,
     }
 

@@ -37,6 +37,17 @@ import { isMuted, onMuteChange, setMuted } from "./common/sound.js";
 const main = document.getElementById("app");
 let unmount = null;
 
+/** Mounts a page that writes its words once; a language change draws it again from its URL
+ * (the home page and a room follow the language themselves). */
+function redrawnInLanguage(mount) {
+  const unmountPage = mount();
+  const stop = onLangChange(() => setTimeout(route)); // after every listener has heard it
+  return () => {
+    stop();
+    unmountPage();
+  };
+}
+
 function route() {
   if (unmount) unmount();
   unmount = null;
@@ -52,11 +63,11 @@ function route() {
   const puzzle = /^\/puzzles(?:\/([A-Za-z0-9_-]{1,40}))?\/?$/.exec(path);
   const tournament = /^\/tournament\/([A-Za-z0-9_-]{1,16})\/?$/.exec(path);
   if (room) unmount = mountRoom(main, room[1]);
-  else if (review) unmount = mountReview(main, review[1]);
-  else if (replay) unmount = mountReplay(main, replay[1]);
-  else if (profile) unmount = mountProfile(main, profile[1]);
-  else if (board) unmount = mountLeaderboard(main, board[1]);
-  else if (/^\/analysis\/?$/.test(path)) unmount = mountAnalysisBoard(main);
+  else if (review) unmount = redrawnInLanguage(() => mountReview(main, review[1]));
+  else if (replay) unmount = redrawnInLanguage(() => mountReplay(main, replay[1]));
+  else if (profile) unmount = redrawnInLanguage(() => mountProfile(main, profile[1]));
+  else if (board) unmount = redrawnInLanguage(() => mountLeaderboard(main, board[1]));
+  else if (/^\/analysis\/?$/.test(path)) unmount = redrawnInLanguage(() => mountAnalysisBoard(main));
   else if (/^\/notifications\/?$/.test(path)) unmount = mountNotifications(main);
   else if (challenge) unmount = mountChallenge(main, challenge[1]);
   else if (/^\/following\/?$/.test(path)) unmount = mountFollowing(main);

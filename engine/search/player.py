@@ -15,6 +15,8 @@ import gc
 import logging
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -265,15 +267,24 @@ def _add_noise(
     return choice, choice_score, [choice]
 
 
+def _warm_game(spec: str, moves: str, level: int, time_ms: int) -> None:
+    choose_grid_move(Board.from_moves(spec, moves), time_ms=time_ms, level=level)
+
+
+# The searches that load (or compile) every search function and fill the common pattern
+# tables: each rule, the 9x9 board, and the weak levels' noise. Named for progress lines.
+WARM_UP: tuple[tuple[str, Callable[[], None]], ...] = (
+    ("gomoku", partial(_warm_game, "gomoku", "h8 h9 i8 i9 j8 g8 j9", TOP, 50)),
+    ("caro", partial(_warm_game, "caro", "h8 h9 i8 i9 j8", TOP, 50)),
+    ("renju", partial(_warm_game, "renju", "h8 h9 i8 i9 j8", TOP, 50)),
+    ("caro 9x9", partial(_warm_game, "caro9", "e5 e6 d5", TOP, 50)),
+    ("weak levels", partial(_warm_game, "gomoku", "h8 h9", 1, 30)),
+)
+
+
 def warm_up() -> None:
     """Compile (or load from the numba cache) every search function and fill the common
     pattern tables, so a worker's first real move is not slowed down. Call in pool initialisers."""
-    for spec, moves in (
-        ("gomoku", "h8 h9 i8 i9 j8 g8 j9"),
-        ("caro", "h8 h9 i8 i9 j8"),
-        ("renju", "h8 h9 i8 i9 j8"),
-        ("caro9", "e5 e6 d5"),
-    ):
-        choose_grid_move(Board.from_moves(spec, moves), time_ms=50, level=TOP)
-    choose_grid_move(Board.from_moves("gomoku", "h8 h9"), time_ms=30, level=1)
+    for _name, step in WARM_UP:
+        step()
     gc.freeze()  # the long-lived objects (numba's types, our tables) leave future collections

@@ -120,7 +120,8 @@ class AnalysisService:
         """The analysis workers, started by the first analysis (most nodes never need them)."""
         if self._pool is None:
             self._pool = AiPool(self.settings.analysis_workers, self.metrics,
-                                nice=ANALYSIS_NICE, gauges=False, idle_class=True)
+                                nice=ANALYSIS_NICE, gauges=False, idle_class=True,
+                                warmup=self.live.warmup)
             self._gate = BackgroundGate(self.live, self._pool)
         return self._pool
 

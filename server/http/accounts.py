@@ -34,10 +34,9 @@ from ..players.accounts import (
     is_username,
     password_matches,
 )
-from ..players.glicko2 import Glicko
 from ..players.store_sql import accounts as store
-from ..players.store_sql.players import ratings_of
-from ..rooms.commands import PlayerRef, Standing
+from ..players.store_sql.players import NEWCOMER, ratings_of, standing
+from ..rooms.commands import PlayerRef
 from .bodies import Body, decode, read_body
 from .context import REDIS, SETTINGS, SQL
 from .identity import (
@@ -119,9 +118,6 @@ def session_hash(request: web.Request) -> str | None:
     return hash_token(token) if token else None
 
 
-NEWCOMER = Standing(round(Glicko().rating), Glicko().provisional)  # a variant not played yet
-
-
 async def session_player(request: web.Request) -> PlayerRef | None:
     """The logged-in account behind the request's session cookie, with its ratings (a seat it
     takes shows the one of its room's variant), or None. While the database does not answer,
@@ -138,8 +134,7 @@ async def session_player(request: web.Request) -> PlayerRef | None:
     except Exception as error:  # noqa: BLE001 - any database failure: play on anonymously
         log.warning("session lookup failed, serving as anonymous: %r", error)
         return None
-    standings = tuple((variant, Standing(round(r.rating), r.provisional))
-                      for variant, r in sorted(ratings.items()))
+    standings = tuple((variant, standing(rating)) for variant, rating in sorted(ratings.items()))
     return PlayerRef(account.player_id, account.username, standings, NEWCOMER)
 
 

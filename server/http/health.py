@@ -35,7 +35,10 @@ async def ping(client: redis.Redis) -> bool:
 
 async def healthz(request: web.Request) -> web.Response:
     """200 when this node can reach its store, 503 ("degraded") when it cannot; load balancers
-    and Docker's HEALTHCHECK read the status code, people read the JSON."""
+    and Docker's HEALTHCHECK read the status code, people read the JSON. `ai` is "warming"
+    while a cold engine cache is compiled ahead, before the AI workers start (searches wait
+    meanwhile), then "ready"; a warming node is still healthy: it serves pages and games, and
+    its AI moves come once it is ready."""
     app = request.app
     settings = app[SETTINGS]
     redis_ok = await ping(app[REDIS])
@@ -43,6 +46,7 @@ async def healthz(request: web.Request) -> web.Response:
         "status": "ok" if redis_ok else "degraded",
         "redis": redis_ok,
         "store": "embedded" if settings.embedded_store else "redis",
+        "ai": "warming" if app[ARENA].pool.warming else "ready",
         "node": settings.node_id,
         "version": __version__,
     }

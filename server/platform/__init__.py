@@ -5,8 +5,8 @@ or embedded (`store`), every Redis key name and room id (`keys`), command batchi
 replica wait (`redis_batch`), per-address limits counted in Redis (`ip_limits`), the node's
 metrics (`metrics`), the one clock (`clock`), the error codes of the protocol (`errors`),
 typed input (`typed`), compact JSON (`compact_json`), seat tokens (`tokens`), the rules for
-text people type (`user_text`), and the worker processes that run engine searches
-(`ai_pool`).
+text people type (`user_text`), the worker processes that run engine searches (`ai_pool`),
+and the engine compiled ahead before they start (`engine_warmup`).
 
 Imports nothing from the other server packages: it is the bottom layer.
 
@@ -24,5 +24,5 @@ Other packages may use:
 - `tokens`: `new_token`, `hash_token`, `same_hash`
 - `user_text`: `clean_name`, `displayable`, `check_chat_line`, `loads_strict`, `MAX_NAME`,
   `TextError`
-- `ai_pool`: `AiPool`
+- `ai_pool`: `AiPool`; `engine_warmup`: `EngineWarmup`
 """

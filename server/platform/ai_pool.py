@@ -7,6 +7,11 @@ budget (`busy_budget_ms`): players get a quicker, somewhat weaker move instead o
 (50 games against level 3 on two workers waited 5 s a move with full budgets; bench/load.py
 scenario 3). When a worker process dies (killed, out of memory, a crash in native code) the executor
 is broken for everyone: the pool is rebuilt once and the search retried.
+
+Workers start on a warm numba cache: when a node's cache is cold, its pools wait for its
+`EngineWarmup` (the engine compiled ahead in a process of its own,
+server/platform/engine_warmup.py) before starting any worker. Meanwhile the pool is `warming`
+and the searches asked for wait.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from typing import Any, TypeVar
 from engine.ai import Analysis, choose_move
 from engine.ai import warm_up as engine_warm_up
 
+from .engine_warmup import EngineWarmup, exit_with_node
 from .metrics import ArenaMetrics
 
 log = logging.getLogger(__name__)
@@ -38,7 +44,6 @@ ATTEMPTS = 3
 # connection close while the orphaned worker lives (tests/faults/test_node_kill.py).
 WORKER_START = multiprocessing.get_context("spawn")
 WORKER_NICE = 5
-PARENT_CHECK_S = 1.0
 BUSY_FLOOR_MS = 100  # the least a search is cut to when many wait (less only if asked for less)
 M_MMAP_THRESHOLD = -3  # glibc mallopt parameter
 MMAP_THRESHOLD_BYTES = 1 << 20
@@ -62,7 +67,7 @@ def start_worker(node_pid: int, warm: bool, nice: int = WORKER_NICE,
     (``idle_class``): a woken server preempts such a worker at once, where a nice-15 one could
     still hold the core for a scheduler tick (human move p99 +58% with four analyses running,
     bench/load.py --alternate)."""
-    threading.Thread(target=_exit_with_node, args=(node_pid,), daemon=True).start()
+    threading.Thread(target=exit_with_node, args=(node_pid,), daemon=True).start()
     lower_priority(nice, idle_class)
     _map_large_blocks()
     if warm:
@@ -88,16 +93,9 @@ def _map_large_blocks() -> None:
         ctypes.CDLL("libc.so.6").mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
 
 
-def _exit_with_node(node_pid: int) -> None:
-    """End this worker once its node is gone. A worker blocked on the pool's queue never hears
-    of a node killed with -9, and would otherwise hold its memory (hundreds of MiB) forever."""
-    while os.getppid() == node_pid:
-        time.sleep(PARENT_CHECK_S)
-    os._exit(0)
-
-
 def warm_up() -> None:
-    """Compile and load the engine's hot paths before the first request."""
+    """Load the engine's compiled code (compiled ahead: engine_warmup.py) and fill its tables
+    before the first request."""
     try:
         engine_warm_up()
     except Exception:  # noqa: BLE001 - a failed warm-up only costs speed later
@@ -110,8 +108,10 @@ class AiPool:
     and follows the live one's ``idle`` / ``busy`` events (server/analysis/gate.py)."""
 
     def __init__(self, workers: int, metrics: ArenaMetrics, warm: bool = True,
-                 nice: int = WORKER_NICE, gauges: bool = True, idle_class: bool = False) -> None:
+                 nice: int = WORKER_NICE, gauges: bool = True, idle_class: bool = False,
+                 warmup: EngineWarmup | None = None) -> None:
         self.workers = workers
+        self.warmup = warmup
         self.metrics = metrics
         self.warm = warm
         self.nice = nice
@@ -122,12 +122,40 @@ class AiPool:
         self.busy = asyncio.Event()  # set while one does
         self._waiting = 0
         self._busy = 0
-        self._executor = self._new_executor()
+        self.ready = asyncio.Event()  # set once the workers start (on compiled code)
+        self._executor: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Task | None = None
+        if warmup is None or not warmup.needed:
+            self._start_workers()  # at once, as the node boots
+        else:
+            self._starting = asyncio.create_task(self._start(warmup), name="ai-pool-start")
         self._rebuild_lock = asyncio.Lock()
         self._reaper: asyncio.Task | None = None
         if gauges:
             metrics.ai_queue.set_function(lambda: float(self._waiting))
             metrics.ai_busy.set_function(lambda: float(self._busy))
+
+    @property
+    def warming(self) -> bool:
+        """Whether the workers wait for the engine to be compiled ahead."""
+        return not self.ready.is_set()
+
+    async def _start(self, warmup: EngineWarmup) -> None:
+        await warmup.ensure()
+        self._start_workers()
+
+    def _start_workers(self) -> None:
+        self._executor = self._new_executor()
+        self.ready.set()
+
+    async def loaded(self, timeout_s: float) -> bool:
+        """Wait (at most `timeout_s`) until a worker has loaded the engine and answers."""
+        try:
+            async with asyncio.timeout(timeout_s):
+                await self._run(int)
+        except (TimeoutError, BrokenProcessPool):
+            return False
+        return True
 
     def _new_executor(self) -> ProcessPoolExecutor:
         """A pool whose workers start (and warm up) now, not at the first search: a node that
@@ -146,6 +174,8 @@ class AiPool:
 
     def worker_pids(self) -> list[int]:
         """The worker processes' ids (server/analysis/gate.py stops and continues them)."""
+        if self._executor is None:
+            return []
         return [p.pid for p in (self._executor._processes or {}).values()]
 
     @contextlib.asynccontextmanager
@@ -194,8 +224,10 @@ class AiPool:
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
+        await self.ready.wait()
         for attempt in range(1, ATTEMPTS + 1):
             executor = self._executor
+            assert executor is not None
             try:
                 return await loop.run_in_executor(executor, fn, *args)
             except BrokenProcessPool:
@@ -218,7 +250,12 @@ class AiPool:
 
     async def close(self) -> None:
         """Stop the workers (a search in progress is abandoned, its room keeps its timer)."""
-        await asyncio.to_thread(self._executor.shutdown, True, cancel_futures=True)
+        if self._starting is not None:
+            self._starting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._starting
+        if self._executor is not None:
+            await asyncio.to_thread(self._executor.shutdown, True, cancel_futures=True)
 
 
 def _search(variant: str, moves: list[str], level: int, time_ms: int | None,

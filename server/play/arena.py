@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import time
 import weakref
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -22,6 +23,7 @@ import redis.asyncio as redis
 from limits.aio.strategies import MovingWindowRateLimiter
 
 from ..platform.ai_pool import AiPool
+from ..platform.engine_warmup import EngineWarmup
 from ..platform.ip_limits import IpLimit, ip_limit, shared_limiter
 from ..platform.keys import Buckets
 from ..platform.metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
@@ -55,6 +57,7 @@ class Arena:
     player_rooms: PlayerRooms
     ip_limiter: MovingWindowRateLimiter  # per-address counts all nodes share (ip_limits.py)
     creation_limiter: IpLimit | None
+    warmup: EngineWarmup  # the engine compiled ahead, before any worker starts
     sockets: weakref.WeakSet = field(default_factory=weakref.WeakSet)
     sockets_per_ip: Counter[str] = field(default_factory=Counter)
     tasks: list[asyncio.Task] = field(default_factory=list)
@@ -76,7 +79,8 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
     presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find,
                         settings.claim_after_s * 1000)
     service.after_commit.append(presence.on_commit)
-    pool = AiPool(settings.ai_workers, metrics)
+    warmup = EngineWarmup()
+    pool = AiPool(settings.ai_workers, metrics, warmup=warmup)
     ai = AiPlayer(client, repo, service, timers, pool, settings.node_id, settings.ai_max_time_ms,
                   settings.ai_think_ms)
     service.after_commit.append(ai.on_commit)
@@ -88,7 +92,7 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
                      per_room=settings.chat_per_room_per_minute)
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, chat,
                  player_rooms, limiter,
-                 ip_limit(limiter, "rooms", settings.room_creations_per_minute))
+                 ip_limit(limiter, "rooms", settings.room_creations_per_minute), warmup)
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700
@@ -108,6 +112,23 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
 
+AI_LOAD_WAIT_S = 30.0  # then it serves anyway: the first AI moves wait for the worker
+
+
+async def wait_for_the_ai(pool: AiPool) -> None:
+    """On compiled code, the node opens its port once an AI worker has loaded it (a second or
+    two, while the rest of the node starts anyway): the first page it serves gets the
+    computer's first move at once, not after the worker's start (docs/performance.md, "The
+    first game against the computer"). A node that compiles first serves meanwhile, warming."""
+    if pool.warming:
+        return
+    started = time.monotonic()
+    if await pool.loaded(AI_LOAD_WAIT_S):
+        log.info("AI workers ready in %.1f s", time.monotonic() - started)
+    else:
+        log.warning("no AI worker ready after %.0f s; serving anyway", AI_LOAD_WAIT_S)
+
+
 @contextlib.asynccontextmanager
 async def running(arena: Arena) -> AsyncIterator[Arena]:
     """The arena's background loops, from start to a clean stop (AI searches ended, pub/sub
@@ -121,6 +142,7 @@ async def running(arena: Arena) -> AsyncIterator[Arena]:
     for name, job in (("fanout", arena.fanout.run()), ("timers", timer_loop.run()),
                       ("presence", arena.presence.run()), ("loop-lag", loop_lag.run())):
         arena.tasks.append(asyncio.create_task(job, name=name))
+    await wait_for_the_ai(arena.pool)
     try:
         yield arena
     finally:
@@ -133,3 +155,4 @@ async def running(arena: Arena) -> AsyncIterator[Arena]:
                 await task
         await arena.fanout.close()
         await arena.pool.close()
+        await arena.warmup.close()

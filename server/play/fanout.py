@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, Protocol
 
+import msgspec
 import redis.asyncio as redis
 
 from ..platform.compact_json import dumps
@@ -43,10 +43,20 @@ MESSAGES = ("message", "smessage")
 
 
 class RoomMessage(NamedTuple):
-    """A message for a room's sockets, with its JSON text (encoded once for all of them)."""
+    """A message for a room's sockets, with its JSON (UTF-8): the bytes it had in the published
+    list, shared by every socket of the room (never encoded again on this node)."""
 
     message: dict[str, Any]
-    text: str
+    data: bytes
+
+
+_items = msgspec.json.Decoder(list[msgspec.Raw])
+_item = msgspec.json.Decoder(dict[str, Any])
+
+
+def room_messages(published: str | bytes) -> list[RoomMessage]:
+    """A published JSON list of messages, each item decoded and kept as its own JSON bytes."""
+    return [RoomMessage(_item.decode(raw), bytes(raw)) for raw in _items.decode(published)]
 
 
 class Subscriber(Protocol):
@@ -196,7 +206,7 @@ class Fanout:
         room_id = self._channels.get(name)
         if room_id is None:
             return
-        messages = [RoomMessage(item, dumps(item)) for item in json.loads(message["data"])]
+        messages = room_messages(message["data"])
         for subscriber in list(self.rooms.get(room_id, ())):
             subscriber.deliver(messages)
 

@@ -47,7 +47,7 @@ import redis.asyncio as redis
 from redis.exceptions import NoScriptError
 
 from ..platform.clock import now_ms
-from ..platform.compact_json import dumps
+from ..platform.compact_json import dumps, encode
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.keys import (
     ROOM_ID,
@@ -195,12 +195,13 @@ class RoomRepository:
         status, now = state.status, now_ms()
         open_ttl = self.lifetime.open_keep_s * 1000 if status is Status.FINISHED else ""
         keep = (self.lifetime.keep_until(state) or 0) if state.daily else ""
-        args = [expected_v, state.v, dumps(state.to_record()),
+        texts = [encode(event) for event in events]  # each event encoded once (issue 31)
+        args = [expected_v, state.v, encode(state.to_record()),
                 self.lifetime.commit_ttl_ms(state, now), now, self.lifetime.slack_ms(status),
-                EVENT_KEEP, TRIM_BATCH, room_channel(room_id), dumps(list(events)), record,
-                self.record_ttl_s, entry, open_ttl, keep]
-        for event in events:
-            args += [event_field(event["v"]), dumps(event)]
+                EVENT_KEEP, TRIM_BATCH, room_channel(room_id), b"[" + b",".join(texts) + b"]",
+                record, self.record_ttl_s, entry, open_ttl, keep]
+        for event, text in zip(events, texts, strict=True):
+            args += [event_field(event["v"]), text]
         try:
             reply = await self._batch.execute("EVALSHA", self._commit.sha, len(keys), *keys, *args)
         except NoScriptError:  # not run: Redis lost its scripts (a restart); this loads it

@@ -13,6 +13,7 @@ event carries it only when its command changed it.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -57,7 +58,25 @@ def allowed(state: RoomState, seat: int) -> list[str]:
 
 
 def allowed_by_seat(state: RoomState) -> dict[str, list[str]]:
-    return {str(seat): allowed(state, seat) for seat in SEATS}
+    """Both seats' `allowed`. Remembered for the last state of each room: `machine.apply`
+    compares the state before a command with the one after, and the state before is, on the
+    node that applied the previous command, the very state that command produced (a pure memo,
+    as server/rooms/boards.py: the answer is the same without it; half the `allowed` work of a
+    move, docs/performance.md)."""
+    remembered = _last.get(state.room_id)
+    if remembered is not None and remembered[0] is state:
+        _last.move_to_end(state.room_id)
+        return remembered[1]
+    by_seat = {str(seat): allowed(state, seat) for seat in SEATS}
+    _last[state.room_id] = (state, by_seat)
+    _last.move_to_end(state.room_id)
+    if len(_last) > MEMO_ROOMS:
+        _last.popitem(last=False)
+    return by_seat
+
+
+MEMO_ROOMS = 4096  # as many rooms as a node remembers states of (play/room_service.py)
+_last: OrderedDict[str, tuple[RoomState, dict[str, list[str]]]] = OrderedDict()
 
 
 def public_state(state: RoomState) -> dict[str, Any]:

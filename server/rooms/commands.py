@@ -104,10 +104,16 @@ class TakebackAnswer:
     cid: str | None = None
 
 
+# The players' ratings (by player id) as a rematch would start, read by the handler after the
+# finished game was rated: the new game's seats show them (its ratings "at the game's start").
+Standings = tuple[tuple[str, Standing], ...]
+
+
 @dataclass(slots=True, frozen=True)
 class RematchOffer:
     seat: int
     cid: str | None = None
+    standings: Standings = ()
 
 
 @dataclass(slots=True, frozen=True)
@@ -115,6 +121,7 @@ class RematchAnswer:
     seat: int
     accept: bool
     cid: str | None = None
+    standings: Standings = ()
 
 
 @dataclass(slots=True, frozen=True)

@@ -135,7 +135,7 @@ def rematch_offer(state: RoomState, command: cmd.RematchOffer, now: int) -> Step
     seat = require_player(command.seat)
     check_rematch_offer(state, seat)
     if _rematch_at_once(state, seat):
-        return rematch(state, now)
+        return rematch(state, now, command.standings)
     return replace(state, rematch_offer=seat), [ev.RematchOffered(seat=seat, rematch_offer=seat)]
 
 
@@ -144,15 +144,21 @@ def rematch_answer(state: RoomState, command: cmd.RematchAnswer, now: int) -> St
     _require_finished(state)
     _require_pending_from_opponent(state.rematch_offer, seat)
     if command.accept:
-        return rematch(state, now)
+        return rematch(state, now, command.standings)
     return replace(state, rematch_offer=None), [ev.RematchDeclined(seat=seat)]
 
 
-def rematch(state: RoomState, now: int) -> Step:
-    """A new game in the same room with the seats swapped. The event's `state` is filled in
-    by `machine.apply` once the new version is known."""
+def rematch(state: RoomState, now: int, standings: cmd.Standings = ()) -> Step:
+    """A new game in the same room with the seats swapped; an account's seat shows its
+    rating from `standings` when given (the finished game has changed it). The event's
+    `state` is filled in by `machine.apply` once the new version is known."""
     clock = state.clock_config.start(now) if state.clock_config else None
-    state = replace(state, seats=(state.seats[1], state.seats[0]), status=Status.PLAYING,
+    rated = dict(standings)
+    seats = tuple(replace(seat, rating=rated[seat.player_id].rating,
+                          provisional=rated[seat.player_id].provisional)
+                  if seat is not None and seat.player_id in rated else seat
+                  for seat in (state.seats[1], state.seats[0]))
+    state = replace(state, seats=seats, status=Status.PLAYING,
                     game_no=state.game_no + 1, moves=(), move_times=(), clock=clock,
                     result=None, opening_choices=(),
                     draw_offer=None, takeback_request=None, rematch_offer=None,

@@ -303,17 +303,38 @@ class RoomState:
         }
 
     def to_record(self) -> dict[str, Any]:
-        """The stored form: the public state plus token hashes and the clock settings."""
-        data = self.to_public()
-        del data["board"], data["turn"], data["forbidden"], data["game_id"], data["phase"], \
-            data["claim_at"], data["choices"]
-        data["clock"] = self.clock.to_dict() if self.clock else None
-        data["seats"] = {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS}
-        data["clock_config"] = self.clock_config.to_dict() if self.clock_config else None
-        data["move_times"] = list(self.move_times)
-        data["idle_claim_ms"] = self.idle_claim_ms
-        data["chat"] = []  # read by nodes from before chat had its own store (rolling upgrade)
-        return data
+        """The stored form: the public state's own fields (not those worked out from them:
+        board, turn, phase, choices, forbidden points, claims, game id) plus token hashes and
+        the clock settings. Built directly, not from `to_public`: it is written on every move
+        (docs/performance.md)."""
+        return {
+            "room_id": self.room_id,
+            "v": self.v,
+            "variant": self.variant,
+            "mode": self.mode.value,
+            "public": self.public,
+            "rated": self.rated,
+            "status": self.status.value,
+            "game_no": self.game_no,
+            "seats": {str(n): (s.to_record() if (s := self.seat(n)) else None) for n in SEATS},
+            "moves": list(self.moves),
+            "opening": self.opening.value,
+            "opening_choices": list(self.opening_choices),
+            "last_move_at": self.last_move_at,
+            "move_deadline": self.move_deadline,
+            "clock": self.clock.to_dict() if self.clock else None,
+            "result": self.result.to_dict() if self.result else None,
+            "draw_offer": self.draw_offer,
+            "takeback_request": self.takeback_request,
+            "rematch_offer": self.rematch_offer,
+            "created_at": self.created_at,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "clock_config": self.clock_config.to_dict() if self.clock_config else None,
+            "move_times": list(self.move_times),
+            "idle_claim_ms": self.idle_claim_ms,
+            "chat": [],  # read by nodes from before chat had its own store (rolling upgrade)
+        }
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> RoomState:

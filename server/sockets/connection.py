@@ -1,8 +1,11 @@
 """One socket's I/O around its `SocketSession` (server/sockets/session.py): reads frames (the
 hello timeout, per-socket rate limits), parses them (server/sockets/messages.py), feeds the
 session, and carries out the actions it returns: commands through `RoomService.execute`,
-presence, chat, loads from Redis. One writer task per socket sends the frames in order, and a
-socket that stops reading is cut off (QUEUE_LIMIT messages or UNSENT_LIMIT bytes unsent).
+presence, chat, loads from Redis.
+
+Frames are written at once, in the order the session hands them out (server/sockets/writer.py:
+no writer task, a socket that stops reading is cut off). The rare seat move of a rematch swap
+(a presence write) runs in a task of its own, after the socket's earlier ones.
 """
 
 from __future__ import annotations
@@ -10,17 +13,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from ..platform.clock import now_ms
-from ..platform.compact_json import dumps
+from ..platform.compact_json import encode
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.tokens import hash_token, new_token
 from ..play.arena import Arena
 from ..play.fanout import RoomMessage
-from ..rooms import commands
+from ..rooms import RoomState, commands
 from .messages import Absence, Hello, client_id, decode, frame_cid, parse_frame, parse_hello
 from .ratelimit import TokenBucket
 from .session import (
@@ -31,6 +35,7 @@ from .session import (
     FetchAbsence,
     FetchChat,
     FetchHistory,
+    FetchStandings,
     MoveSeat,
     Outgoing,
     PostChat,
@@ -44,7 +49,7 @@ from .session import (
     error_message,
     refuse_hello,
 )
-from .writer import stop_writer
+from .writer import FrameWriter
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +57,6 @@ AUTH_TIMEOUT_S = 10.0
 BURST, PER_SECOND = 20, 10.0
 CHAT_BURST, CHAT_PER_SECOND = 5, 0.5
 OWED_WAIT_S = 2.0    # before an abuse close: the longest wait for replies already owed
-QUEUE_LIMIT = 1000   # undelivered messages before a slow socket is dropped
-UNSENT_LIMIT = 64 * 1024  # bytes the kernel would not take yet, before a slow socket is dropped
 
 
 class CloseSocket(Exception):
@@ -63,33 +66,35 @@ class CloseSocket(Exception):
 
 
 class Connection:
-    """One socket: its reader (this task), its writer task, and the `SocketSession` between."""
+    """One socket: its reader (this task), its writes, and the `SocketSession` between."""
 
     def __init__(self, arena: Arena, ws: web.WebSocketResponse, room_id: str,
                  transport: asyncio.BaseTransport | None, address: str) -> None:
         self.arena = arena
         self.address = address  # the client's IP: chat is limited per address across nodes
         self.ws = ws
-        self.transport = transport
         self.room_id = room_id
         self.session = SocketSession(room_id, arena.settings.claim_after_s * 1000)
         self.player: commands.PlayerRef | None = None  # the identity or account behind the socket
-        self.cut_off = False
-        self.outbox: asyncio.Queue[Outgoing] = asyncio.Queue()
+        # How a rematch of a rated game learns the ratings it starts from (sockets/ratings.py).
+        self.ratings: Callable[[RoomState], Awaitable[commands.Standings]] | None = None
+        self.frames = FrameWriter(ws, transport, f"room {room_id}")
         self.bucket = TokenBucket(BURST, PER_SECOND)
         self.chat_bucket = TokenBucket(CHAT_BURST, CHAT_PER_SECOND)
         self.subscribed = False
         self.present = False
         self.presence_seat: int | None = None  # the seat presence counts this socket in
         self._tasks: set[asyncio.Task] = set()
+        self._ai_waiter: asyncio.Task | None = None  # to send `ai_status` once the AI is ready
+        self._seat_move: asyncio.Task | None = None  # the last seat move's presence write
 
     # -- carrying out the session's actions ----------------------------------------------------
     async def perform(self, actions: list[Action]) -> None:
-        """Carry out `actions` in order: frames and seat moves go to the writer's queue (so
+        """Carry out `actions` in order: frames are written and seat moves started at once (so
         they keep their order with what the fan-out delivers), the rest is awaited here."""
         for action in actions:
             if isinstance(action, Send | MoveSeat):
-                self.queue(action)
+                self.send(action)
             else:
                 await self._perform(action)
 
@@ -111,13 +116,17 @@ class Connection:
                 histories = await self.arena.chat.histories(self.room_id, set(shown))
                 await self.perform(session.history(state, events))
                 for history in histories:  # chat lines published meanwhile are in them
-                    self.queue(Send(history))
+                    self.send(Send(history))
             case FetchChat(shown=shown, channels=channels, cid=cid):
                 for history in await self.arena.chat.histories(self.room_id, set(shown)):
                     if history["channel"] in channels:
-                        self.queue(Send(history if cid is None else history | {"cid": cid}))
+                        self.send(Send(history if cid is None else history | {"cid": cid}))
             case FetchAbsence(message=message):
                 await self.perform(session.claim(message, await self._absence()))
+            case FetchStandings(message=message):
+                state = await repo.load(self.room_id)
+                standings = await self.ratings(state) if self.ratings is not None else ()
+                await self.perform(session.rematch(message, standings))
             case PostChat(text=text, cid=cid):
                 await self._post_chat(text, cid)
             case TakeSeat(name=name):
@@ -160,7 +169,7 @@ class Connection:
     def deliver(self, messages: list[RoomMessage]) -> None:
         """Called by the fan-out for every message published on the room's channel."""
         for action in self.session.deliver(messages):
-            self.queue(action)
+            self.send(action)
 
     def resync(self) -> None:
         """Called by the fan-out after a Redis reconnect: send the events this socket missed."""
@@ -174,83 +183,61 @@ class Connection:
         except Exception as exc:  # noqa: BLE001 - the client can still ask with `sync`
             log.warning("room %s: catching up after a reconnect failed: %r", self.room_id, exc)
 
-    def queue(self, action: Outgoing) -> None:
-        """Hand `action` to the writer, or cut the socket off if it has stopped reading."""
-        if self.cut_off:
-            return
-        if self.outbox.qsize() >= QUEUE_LIMIT or self._unsent_bytes() > UNSENT_LIMIT:
-            self._cut_off()
-            return
-        self.outbox.put_nowait(action)
-
-    def _unsent_bytes(self) -> int:
-        """Bytes written to the socket that the kernel has not taken yet. (uvloop's transports
-        are not `asyncio.WriteTransport` instances: ask for the method, not the class.)"""
-        transport = self.transport
-        if transport is None or transport.is_closing():
-            return 0
-        buffered = getattr(transport, "get_write_buffer_size", None)
-        return buffered() if buffered is not None else 0
-
-    def _cut_off(self) -> None:
-        """Drop a socket that does not read, at once: a close frame would only queue behind
-        the data it does not read, and the room's other sockets must not wait for it."""
-        self.cut_off = True
-        log.warning("room %s: cutting off a socket that does not read", self.room_id)
-        if self.transport is not None:
-            self.transport.abort()
+    def send(self, action: Outgoing) -> None:
+        """Write the frame now (the fan-out's JSON as it is, else the message encoded), or
+        start the seat move."""
+        if isinstance(action, MoveSeat):
+            self._move_seat(action)
         else:
-            asyncio.get_running_loop().create_task(self.ws.close(code=CloseCode.ABUSE))
+            self.frames.send(encode(action.message) if action.data is None else action.data)
 
-    async def _writer(self) -> None:
-        while True:
-            action = await self.outbox.get()
-            try:
-                if isinstance(action, MoveSeat):
-                    self.presence_seat = action.new
-                    await self.arena.presence.moved(self.room_id, action.old, action.new)
-                else:
-                    await self.ws.send_str(dumps(action.message) if action.text is None
-                                           else action.text)
-            finally:
-                self.outbox.task_done()
+    def _move_seat(self, move: MoveSeat) -> None:
+        """Count the socket under its new seat: at once here, in presence after the socket's
+        earlier seat moves (a Redis write: the frames that follow do not wait for it)."""
+        self.presence_seat = move.new
+        previous = self._seat_move
+
+        async def moved() -> None:
+            if previous is not None:
+                await asyncio.gather(previous, return_exceptions=True)
+            await self.arena.presence.moved(self.room_id, move.old, move.new)
+
+        self._seat_move = asyncio.get_running_loop().create_task(moved())
+
+    async def _seat_moves_done(self) -> None:
+        """Wait (bounded) for the seat moves started, so presence counts the socket where it
+        is before it is counted out."""
+        if self._seat_move is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.gather(self._seat_move, return_exceptions=True),
+                                       OWED_WAIT_S)
 
     # -- life cycle -------------------------------------------------------------------------
     async def run(self) -> None:
-        writer: asyncio.Task | None = None
         try:
             await self._open()
-            writer = asyncio.create_task(self._writer())
             async for frame in self.ws:
                 if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     await self._on_frame(frame.data if frame.type is WSMsgType.TEXT else None)
-                if writer.done():
-                    break
         except CloseSocket as close:
-            if writer is not None:
-                await self._deliver_owed(writer)
-            await self._send_now(error_message(close.close.error, close.close.cid))
+            await self._deliver_owed()
+            self.send(Send(error_message(close.close.error, close.close.cid)))
             await self.ws.close(code=close.close.code,
                                 message=close.close.error.code.value.encode())
-        finally:
-            if writer is not None:
-                await stop_writer(self.outbox, self.ws, writer)
 
-    async def _deliver_owed(self, writer: asyncio.Task) -> None:
+    async def _deliver_owed(self) -> None:
         """Before closing: send what this socket was already promised, the events of its
-        accepted commands (still on their way through pub/sub) and the replies queued."""
+        accepted commands still on their way through pub/sub (replies are written already)."""
+        if not self.session.owes():
+            return
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(OWED_WAIT_S):
-                await self.outbox.join()
-                if self.session.owes() and not writer.done():
-                    await self._catch_up()  # the session drops what pub/sub delivers too
-                    await self.outbox.join()
-
-    async def _send_now(self, message: dict[str, Any]) -> None:
-        with contextlib.suppress(ConnectionError, RuntimeError):
-            await self.ws.send_str(dumps(message))
+                await self._catch_up()  # the session drops what pub/sub delivers too
 
     async def finish(self) -> None:
+        if self._ai_waiter is not None:
+            self._ai_waiter.cancel()
+        await self._seat_moves_done()
         if self.present:
             with contextlib.suppress(Exception):
                 await self.arena.presence.disconnected(self.room_id, self.presence_seat)
@@ -268,9 +255,17 @@ class Connection:
         if self.session.resume_from is not None:
             events = await self.arena.repo.events_since(self.room_id, self.session.resume_from,
                                                         state.v)
-        await self.perform(self.session.welcome(state, events, now_ms()))
+        pool = self.arena.pool
+        await self.perform(self.session.welcome(state, events, now_ms(), pool.warming))
+        if pool.warming:
+            self._ai_waiter = asyncio.create_task(self._tell_ai_ready())
         self.arena.metrics.connections.set(len(self.arena.sockets))
         await self.perform(self.session.opened(state))
+
+    async def _tell_ai_ready(self) -> None:
+        """The welcome said the AI was warming: say when it is ready (docs/protocol.md)."""
+        await self.arena.pool.ready.wait()
+        self.send(Send({"type": "ai_status", "ai": "ready"}))
 
     async def _read_hello(self) -> Hello:
         try:
@@ -305,8 +300,8 @@ class Connection:
             await self.perform(self.session.receive(typed, now_ms()))
         except ArenaError as error:
             self.arena.metrics.errors.labels(code=error.code.value).inc()
-            self.queue(Send(error_message(error, client_id(message))))
+            self.send(Send(error_message(error, client_id(message))))
         except Exception:
             log.exception("room %s: command failed", self.room_id)
             error = ArenaError(ErrorCode.INTERNAL_ERROR, "the server failed; nothing changed")
-            self.queue(Send(error_message(error, client_id(message))))
+            self.send(Send(error_message(error, client_id(message))))

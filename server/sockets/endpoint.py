@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import socket
 from collections.abc import Iterator
 
 from aiohttp import WSCloseCode, web
 
-from ..http.context import ARENA
+from ..http.context import ARENA, SQL
 from ..http.identity import player_of
 from ..http.proxy import client_address
 from ..platform.errors import ArenaError, ErrorCode
 from .connection import Connection
+from .ratings import rematch_standings
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +83,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         connection = Connection(arena, ws, request.match_info["room_id"], request.transport,
                                 address)
         connection.player = await player_of(request)
+        connection.ratings = functools.partial(rematch_standings, request.app[SQL])
         arena.sockets.add(ws)
         try:
             await connection.run()

@@ -198,11 +198,20 @@ def chat_text(message: ChatMessage) -> str:
     return message.text
 
 
+REMATCHES = ("rematch_offer", "rematch_accept")  # the messages that may start a new game
+
+
 def command_builder(message: ClientMessage, seat_of: SeatOf,
-                    absence: Absence | None = None) -> CommandBuilder:
+                    absence: Absence | None = None,
+                    standings: commands.Standings = ()) -> CommandBuilder:
     """A function from the room's current state to the command `message` asks for. The seat
-    is looked up in each state it is given (a rematch swaps seats)."""
+    is looked up in each state it is given (a rematch swaps seats). `standings`: the players'
+    ratings for a rematch of a rated game (server/sockets/ratings.py)."""
     kind, cid = message.kind, message.cid
+    if kind in REMATCHES and standings:
+        if kind == "rematch_offer":
+            return lambda state: commands.RematchOffer(seat_of(state), cid, standings)
+        return lambda state: commands.RematchAnswer(seat_of(state), True, cid, standings)
     if isinstance(message, MoveMessage):
         move = message.move
         return lambda state: commands.Move(seat_of(state), move, cid)

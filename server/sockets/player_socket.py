@@ -55,7 +55,7 @@ class PlayerSocket:
     # -- what the fan-out calls --------------------------------------------------------------
     def deliver(self, messages: list[RoomMessage]) -> None:
         for message in messages:
-            self.queue(message.text)
+            self.queue(message.data.decode())
 
     def resync(self) -> None:
         """The channel was re-subscribed after a lost Redis link: send a fresh snapshot."""

@@ -26,10 +26,12 @@ from ..platform.errors import ArenaError, ErrorCode
 from ..platform.tokens import hash_token, same_hash
 from ..rooms import RoomState, Status, public_state
 from ..rooms.chat import Channel, ChatLine, chat_line
+from ..rooms.commands import Standings
 from ..rooms.offers import seat_after
 from ..rooms.outcomes import demo_restart_at
 from ..rooms.state import Mode
 from .messages import (
+    REMATCHES,
     Absence,
     ChatMessage,
     ClientMessage,
@@ -54,10 +56,11 @@ class CloseCode(enum.IntEnum):
 # -- actions: what the I/O layer is asked to do, in order -----------------------------------------
 @dataclass(slots=True, frozen=True)
 class Send:
-    """Write one frame (`text`: the message's JSON when the fan-out already encoded it)."""
+    """Write one frame (`data`: the message's JSON, UTF-8, when the fan-out encoded it for all
+    the room's sockets)."""
 
     message: dict[str, Any]
-    text: str | None = None
+    data: bytes | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -128,6 +131,14 @@ class FetchAbsence:
 
 
 @dataclass(slots=True, frozen=True)
+class FetchStandings:
+    """A message that may start a rematch: read the players' ratings as the finished game
+    left them (a rated room), then feed them to `rematch` with `message`."""
+
+    message: ClientMessage
+
+
+@dataclass(slots=True, frozen=True)
 class PostChat:
     """Load the room, have `chat_line` judge `text`, store and publish the line (rate limits
     per socket and per address apply)."""
@@ -159,7 +170,7 @@ class ScheduleTimers:
 
 Outgoing = Send | MoveSeat  # what goes through the socket's writer, in order
 Action = (Send | MoveSeat | CloseWith | TakeSeat | FetchHistory | CatchUp | FetchChat | Run
-          | FetchAbsence | PostChat | Present | Relist | ScheduleTimers)
+          | FetchAbsence | FetchStandings | PostChat | Present | Relist | ScheduleTimers)
 
 
 def error_message(error: ArenaError, cid: str | None = None) -> dict[str, Any]:
@@ -193,7 +204,7 @@ class SocketSession:
         self.violations = 0
         # Room messages that arrive while the socket is being opened wait here, so the client
         # always gets `welcome` first; they are then de-duplicated against the history sent.
-        self.early: list[tuple[dict[str, Any], str]] | None = []
+        self.early: list[tuple[dict[str, Any], bytes]] | None = []
 
     # -- opening ------------------------------------------------------------------------------
     def hello(self, hello: Hello, state: RoomState | None) -> list[Action]:
@@ -217,13 +228,16 @@ class SocketSession:
         """The `TakeSeat` succeeded with `token`."""
         self.token, self.token_hash = token, hash_token(token)
 
-    def welcome(self, state: RoomState, events: list[dict] | None, now: int) -> list[Action]:
+    def welcome(self, state: RoomState, events: list[dict] | None, now: int,
+                ai_warming: bool = False) -> list[Action]:
         """The room as loaded once subscribed; `events`: those after `resume_from`, or None
-        when there is none or the log no longer reaches back that far (a snapshot then)."""
+        when there is none or the log no longer reaches back that far (a snapshot then);
+        `ai_warming`: this node's AI is not ready yet (its first start compiles it)."""
         self.seat, self.seat_v = self.seat_of(state), state.v
         welcome: dict[str, Any] = {
             "type": "welcome", "room_id": self.room_id, "seat": self.seat, "v": state.v,
-            "resumed": events is not None, "now": now, "claim_after_ms": self.claim_after_ms}
+            "resumed": events is not None, "now": now, "claim_after_ms": self.claim_after_ms,
+            "ai": "warming" if ai_warming else "ready"}
         if self.token is not None:
             welcome["token"] = self.token
         return [*self._out(welcome), *self.history(state, events), FetchChat(self._shown())]
@@ -239,17 +253,17 @@ class SocketSession:
         return actions
 
     # -- what the socket is sent --------------------------------------------------------------
-    def deliver(self, messages: Iterable[tuple[dict[str, Any], str]]) -> list[Outgoing]:
-        """Messages published on the room's channel (with their JSON text)."""
+    def deliver(self, messages: Iterable[tuple[dict[str, Any], bytes]]) -> list[Outgoing]:
+        """Messages published on the room's channel (with their JSON, UTF-8)."""
         if self.early is not None:
             self.early.extend(messages)
             return []
         actions: list[Outgoing] = []
-        for message, text in messages:
+        for message, data in messages:
             if message["type"] == "chat" and message["channel"] == Channel.SPECTATORS \
                     and not self._sees_spectators():
                 continue
-            actions.extend(self._out(message, text=text))
+            actions.extend(self._out(message, data=data))
         return actions
 
     def history(self, state: RoomState, events: list[dict] | None,
@@ -270,7 +284,7 @@ class SocketSession:
         return self.last_v < self.owed_v
 
     def _out(self, message: dict[str, Any], force: bool = False,
-             text: str | None = None) -> list[Outgoing]:
+             data: bytes | None = None) -> list[Outgoing]:
         """Send `message` unless it is a room event already sent; a rematch newer than the
         seat's version swaps the seat (an old one, resent or resumed, is already counted)."""
         v, kind = message.get("v"), message["type"]
@@ -281,8 +295,8 @@ class SocketSession:
                 return []
             self.last_v = max(self.last_v, v)
             if v > self.seat_v:
-                return [*self._seat_at(seat_after(message, self.seat), v), Send(message, text)]
-        return [Send(message, text)]
+                return [*self._seat_at(seat_after(message, self.seat), v), Send(message, data)]
+        return [Send(message, data)]
 
     def _reseat(self, state: RoomState) -> list[Outgoing]:
         """A snapshot newer than the seat's version may hold a swap the socket never saw as an
@@ -322,11 +336,17 @@ class SocketSession:
             return [FetchChat(self._shown(), (Channel.SPECTATORS,), cid)]
         if message.kind == "claim_win":
             return [FetchAbsence(message)]
+        if message.kind in REMATCHES:
+            return [FetchStandings(message)]
         return [Run(command_builder(message, self.seat_of))]
 
     def claim(self, message: ClientMessage, absence: Absence) -> list[Action]:
         """An abandonment claim, with the presence facts it is judged on."""
         return [Run(command_builder(message, self.seat_of, absence))]
+
+    def rematch(self, message: ClientMessage, standings: Standings) -> list[Action]:
+        """A rematch offer or acceptance, with the ratings its new game starts from."""
+        return [Run(command_builder(message, self.seat_of, standings=standings))]
 
     def committed(self, v: int) -> None:
         """A command of this socket was applied; the room reached version `v`."""

@@ -72,12 +72,12 @@ class Director:
             if not await lease.hold():
                 continue
             try:
-                await self.step(tournament_id)
+                await self.step(tournament_id, lease)
             except Exception:  # noqa: BLE001 - one tournament's failure stops no other
                 log.exception("tournament %s: step failed; tried again next tick",
                               tournament_id)
 
-    async def step(self, tournament_id: str) -> None:
+    async def step(self, tournament_id: str, lease: Lease) -> None:
         t = await self.store.load(tournament_id)
         if t is None or t.archived:
             await self.store.retire(tournament_id)
@@ -88,23 +88,31 @@ class Director:
         now = now_ms()
         ended: dict[str, tuple[Result, int]] = {}
         unmade: list[Game] = []
-        for game in t.playing():
-            found = await self.rooms.outcome(game, now)
+        playing = t.playing()
+        looks = await asyncio.gather(*(self.rooms.outcome(game, now) for game in playing))
+        for game, found in zip(playing, looks, strict=True):
             if found == NOT_MADE:
                 unmade.append(game)
             elif isinstance(found, tuple):
                 ended[game.room_id] = found  # type: ignore[index]
         new, paired = advance(t, now, ended, new_room_id)
         if new != t:
+            # Renewed just before the write: a step slower than the lease (a loaded machine)
+            # would otherwise always find the lease taken over, on every node, for good.
+            if not await lease.hold():
+                return
             stored = await self.store.replace(t, new, director=self.node_id)
             if stored is None:
                 return  # a player joined or left meanwhile: the next tick sees it
             if t.status is Status.CREATED:
                 await archive.started(self.engine, stored)
             t = stored
-        for game in (*unmade, *paired):
-            if game.second is not None:
-                await self._start_game(t, game, now)
+        games = [game for game in (*unmade, *paired) if game.second is not None]
+        started = await asyncio.gather(*(self._start_game(t, game, now) for game in games),
+                                       return_exceptions=True)
+        for game, outcome in zip(games, started, strict=True):
+            if isinstance(outcome, Exception):  # made on the next tick (NOT_MADE)
+                log.warning("tournament %s: room %s not made: %r", t.id, game.room_id, outcome)
         if t.status is Status.FINISHED:
             log.info("tournament %s finished (%d games)", t.id, len(t.games))
             await self._archive(t)

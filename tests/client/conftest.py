@@ -1,20 +1,22 @@
 """Fixtures for the browser tests: one real server (with a real redis-server) for the module,
 and `players`, a factory of browser contexts (each one person) closed after the test.
 
-`reader` is one person looking at a page on each screen in each language (VIEWS: desktop and
-phone, English and Vietnamese): a test that asks for it runs four times, each in a fresh
+`reader` is one person looking at a page on a screen in a language (VIEWS: desktop and phone,
+English and Vietnamese): a test that asks for it runs on a desktop in English and on a phone in
+Vietnamese (PAIRED_VIEWS), or on all four views when marked `every_view`, each in a fresh
 context of one Chromium the module shares (`module_browser`: a module of plain `def` tests
 only, see the root conftest's `browser` for why not the session)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.client.players import VIEWS, WAIT_MS, Player
+from tests.client.players import PAIRED_VIEWS, VIEWS, WAIT_MS, Player
 from tests.conftest import CALL_FAILED, launch_chromium  # CALL_FAILED: set by the root hook
 
 # The machine is shared: give assertions on the page the same patience as page actions.
@@ -28,16 +30,17 @@ def shots_dir(artifacts_dir: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest) -> Iterator:
-    """`players(label, **viewport)` opens a fresh browser context (its own localStorage); when
-    the test fails, every player's page is saved as failed-<test>-<label>.png. `lang="vi"`
-    starts the page in that language; `console_guard=True` fails the test on any error in
-    that player's browser console."""
+@contextlib.contextmanager
+def players_of(browser, base_url: str, shots_dir: Path,
+               request: pytest.FixtureRequest) -> Iterator:
+    """`players(label, **viewport)` opens a fresh browser context (its own localStorage) on the
+    server at `base_url`; when the test fails, every player's page is saved as
+    failed-<test>-<label>.png. `lang="vi"` starts the page in that language;
+    `console_guard=True` fails the test on any error in that player's browser console."""
     opened: list[Player] = []
 
     def open_player(label: str, **kwargs) -> Player:
-        player = Player.open(browser, app_server.url, shots_dir, label, **kwargs)
+        player = Player.open(browser, base_url, shots_dir, label, **kwargs)
         opened.append(player)
         return player
 
@@ -52,17 +55,25 @@ def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest
         player.close()
 
 
+@pytest.fixture
+def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest) -> Iterator:
+    """People on the session's server (`players_of`)."""
+    with players_of(browser, app_server.url, shots_dir, request) as open_player:
+        yield open_player
+
+
 @pytest.fixture(scope="module")
 def module_browser() -> Iterator:
     with launch_chromium() as browser:
         yield browser
 
 
-@pytest.fixture(params=list(VIEWS))
+@pytest.fixture(params=PAIRED_VIEWS)
 def reader(module_browser, app_server, shots_dir: Path,
            request: pytest.FixtureRequest) -> Iterator[Player]:
-    """One person on one of VIEWS (the test's id says which: desktop-en, phone-vi, ...); saved
-    as failed-<test>.png when the test fails; no page error may have happened."""
+    """One person on one of VIEWS (the test's id says which: desktop-en, phone-vi, ...): by
+    default the two PAIRED_VIEWS, every view with `@every_view`; saved as failed-<test>.png
+    when the test fails; no page error may have happened."""
     person = Player.open(module_browser, app_server.url, shots_dir, request.param,
                          **VIEWS[request.param])
     yield person

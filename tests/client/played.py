@@ -6,6 +6,7 @@ language of a module)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import threading
@@ -81,7 +82,9 @@ async def _play(base_url: str, ws_url: str, variant: str, moves: list[str], rate
                 resign: bool) -> Played:
     (lan, lan_name), (minh, minh_name) = (await _account(base_url, "lan_"),
                                           await _account(base_url, "minh_"))
-    try:
+    async with contextlib.AsyncExitStack() as stack:
+        for session in (lan, minh):
+            stack.push_async_callback(session.close)
         async with lan.post(f"{base_url}/api/rooms", json={
                 "variant": variant, "your_side": "first", "rated": rated}) as answer:
             room = await answer.json()
@@ -89,8 +92,11 @@ async def _play(base_url: str, ws_url: str, variant: str, moves: list[str], rate
         async with minh.post(f"{base_url}/api/rooms/{room['room_id']}/join", json={}) as answer:
             seat = await answer.json()
             assert answer.status == 200, seat
+        # Each socket closed when done: the node caps the sockets one address keeps open.
         first = await _seated(ws_url, room["room_id"], lan, room["token"])
+        stack.push_async_callback(first.close)
         second = await _seated(ws_url, room["room_id"], minh, seat["token"])
+        stack.push_async_callback(second.close)
         for ply, move in enumerate(moves):
             await (first if ply % 2 == 0 else second).move(move)
         to_move, moved = (second, first) if len(moves) % 2 else (first, second)
@@ -100,9 +106,6 @@ async def _play(base_url: str, ws_url: str, variant: str, moves: list[str], rate
         await (moved if resign else to_move).wait_for("game_over")
         async with lan.get(f"{base_url}/api/rooms/{room['room_id']}") as answer:
             game_id = (await answer.json())["game_id"]
-    finally:
-        await lan.close()
-        await minh.close()
     return Played(game_id, room["room_id"], (lan_name, minh_name), moves)
 
 

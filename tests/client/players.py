@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 WAIT_MS = 15_000
@@ -21,6 +22,11 @@ LOCALES = {"en": "en-US", "vi": "vi-VN"}
 # Every screen in both languages: what a page test that "a person sees" runs on.
 VIEWS = {f"{screen}-{lang}": {**size, "lang": lang} for screen, size in SCREENS.items()
          for lang in LOCALES}
+# Both screens and both languages in two runs (the `reader` fixture's default): each test sees
+# a desktop and a phone, English and Vietnamese, at half the time of every pairing. A test
+# about the words themselves takes every view (`every_view`).
+PAIRED_VIEWS = ("desktop-en", "phone-vi")
+every_view = pytest.mark.parametrize("reader", list(VIEWS), indirect=True)
 COMPUTER = re.compile(r"^Computer · level \d(, .+)?$")  # an AI seat, at whatever level it has
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import secrets
+import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +20,8 @@ from websockets.sync.client import connect
 from tests.client.players import PASSWORD
 
 WAIT_S = 15.0
+ARCHIVE_POLL_S = 0.1
+ARCHIVE_POLLS = 150
 
 
 class Account:
@@ -30,6 +34,18 @@ class Account:
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         assert self.call("POST", "/api/account/register",
                          {"username": username, "password": PASSWORD})["username"] == username
+
+    def archived(self, game_id: str) -> None:
+        """Waits (bounded) until the archive has the game: review, replay and profile read it."""
+        for _attempt in range(ARCHIVE_POLLS):
+            try:
+                self.call("GET", f"/api/games/{game_id}")
+                return
+            except urllib.error.HTTPError as error:
+                if error.code != 404:
+                    raise
+            time.sleep(ARCHIVE_POLL_S)
+        raise AssertionError(f"game {game_id} was not archived")
 
     def call(self, method: str, path: str, body: Any = None) -> Any:
         data = json.dumps(body if body is not None else {}).encode() if method == "POST" else None
@@ -83,7 +99,7 @@ def build_scene(base_url: str) -> Scene:
     finished, seats = pair(variant="tictactoe", rated=True)
     play(base_url, finished, seats, ["a1", "b1", "a2", "b2", "a3"])
     game_id = f"{finished}-1"
-    host.call("GET", f"/api/games/{game_id}?wait_ms=10000")
+    host.archived(game_id)
     live, seats = pair(variant="caro", public=True)  # listed under the games being played
     play(base_url, live, seats, ["h8", "h9", "i9"])
     watched = guest.call("POST", "/api/rooms", {"variant": "gomoku", "opponent": "ai",

@@ -74,7 +74,7 @@ def test_the_engines_numbers_are_explained(me):
     expect(page.locator("#engine-legend dt")).to_have_text(words["terms"])
     for text in page.locator("#engine-legend dd").all_inner_texts():
         assert len(text) > 30, text
-    me.shot(f"25-analysis-board-{me.label}")
+    me.shot(f"25-analysis-numbers-{me.label}")
 
 
 def test_an_imported_game_has_a_move_list_to_step_through(me):
@@ -124,15 +124,17 @@ def test_importing_after_picking_a_file_shows_no_error(me, tmp_path: Path):
     words = WORDS[me.lang]
     page = open_board(me, "variant=gomoku")
     page.locator("#import-btn").click()
-    expect(page.locator("#board-status")).to_have_text(words["empty"])
+    expect(page.locator("#import-problem")).to_have_text(words["empty"])
     record = tmp_path / "game.psq"
     record.write_text(PSQ)
     page.locator("#import-file").set_input_files(str(record))
     expect(page.locator("#move-list button.mv")).to_have_count(5)
     expect(page.locator("#import-file-name")).to_have_text("game.psq")
+    expect(page.locator("#import-problem")).to_be_hidden()
     page.locator("#import-btn").click()
     expect(page.locator("#board-status")).to_contain_text(words["white"])
     expect(page.locator("#move-list button.mv")).to_have_count(5)
+    expect(page.locator("#import-problem")).to_be_hidden()
 
 
 def test_the_game_picker_names_every_game_in_words(me):

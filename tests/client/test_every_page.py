@@ -90,13 +90,20 @@ def english_phrases(page: Page) -> list[str]:
     }""")
 
 
-def visit(player: Player, scene: Scene, stop: Stop) -> None:
+def visit(player: Player, scene: Scene, stop: Stop) -> list[str]:
+    """Opens the stop's page; [] once its content shows, else the problem (the walk goes on,
+    so one run lists every page's problems)."""
     token = stop.token_of(scene)
     if token is not None:  # the host's seat, as their own browser keeps it
         player.keep_token(token, scene.tokens[token])
     player.page.goto(scene.base_url + stop.path(scene))
-    expect(player.page.locator(stop.ready).first).to_be_visible()
-    player.page.wait_for_timeout(SETTLE_MS)
+    try:
+        expect(player.page.locator(stop.ready).first).to_be_visible()
+    except AssertionError:
+        return [f"{stop.ready} is not shown"]
+    finally:
+        player.page.wait_for_timeout(SETTLE_MS)
+    return []
 
 
 def photograph(player: Player, stop: Stop, screen: str, lang: str) -> None:
@@ -112,6 +119,10 @@ def photograph(player: Player, stop: Stop, screen: str, lang: str) -> None:
         shutil.copyfile(walk_dir / name, COMMITTED / name)
 
 
+WALK_TIMEOUT_S = 600  # twenty pages on a busy shared machine (the default is 120 s a test)
+
+
+@pytest.mark.timeout(WALK_TIMEOUT_S)
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_every_page_reads_right_and_fits_at_both_sizes(players, scene, lang):
     problems: list[str] = []
@@ -124,9 +135,9 @@ def test_every_page_reads_right_and_fits_at_both_sizes(players, scene, lang):
         assert answer.ok, answer.text()
         raw_ids, english = raw_variant_ids(me.page, scene.base_url), english_phrases(me.page)
         for stop in STOPS:
-            visit(me, scene, stop)
+            shown = visit(me, scene, stop)
             found = me.page.evaluate(TEXT_PROBLEMS, [raw_ids, english, lang])
-            page_problems = found["problems"] + layout_problems(me.page)
+            page_problems = shown + found["problems"] + layout_problems(me.page)
             if lang == "vi":
                 words = sorted({w.lower() for w in ENGLISH_WORDS.findall(found["text"])})
                 page_problems += [f"English word: {word}" for word in words]

@@ -47,7 +47,7 @@ def test_the_replay_reads_the_result_in_the_boards_colours(reader, long_game, re
     page.goto(f"{reader.base_url}/g/{long_game.game_id}/replay")
     expect(page.locator("#game-result")).to_have_text(RESULT[reader.lang])
     expect(page.locator("#game-head .player-name")).to_have_text(list(long_game.usernames))
-    reader.shot(f"25-replay-{reader.label}")
+    reader.shot(f"25-replay-result-{reader.label}")
     page.goto(f"{reader.base_url}/g/{resigned_game.game_id}/replay")
     expect(page.locator("#game-result")).to_have_text(RESIGNED[reader.lang])
 

@@ -121,7 +121,7 @@ def test_a_provisional_player_is_listed_and_marked(reader, first_rated_game):
         expect(row.locator(".rating")).to_have_text(re.compile(r"^1[3-7]\d\d\?$"))
     expect(reader.page.locator("#leaderboard-provisional")).to_contain_text(
         PROVISIONAL_NOTE[reader.lang])
-    reader.shot(f"25-leaderboard-{reader.label}")
+    reader.shot(f"25-leaderboard-provisional-{reader.label}")
 
 
 def test_the_variant_picker_names_every_game_once(reader):

@@ -60,8 +60,8 @@ def test_after_a_while_alone_the_computer_is_offered_and_starts_a_game(players):
 
 
 SEARCHED = {
-    "en": "Looking for someone to play Connect Four · 6×7 · No clock.",
-    "vi": "Đang tìm người chơi Connect Four (thả bốn) · 6×7 · Không tính giờ.",
+    "en": "Looking for someone to play Connect Four · 7×6 · No clock.",
+    "vi": "Đang tìm người chơi Connect Four (thả bốn) · 7×6 · Không tính giờ.",
 }
 
 

@@ -212,7 +212,7 @@ def test_the_header_names_the_players_ratings_result_game_and_date(reader, revie
         expect(player.locator(".rating-change")).to_have_text(re.compile(r"^[+−]\d+$"))
     expect(page.locator("#game-result")).to_have_text(words["result"])
     expect(page.locator("#game-meta")).to_have_text(words["meta"])
-    reader.shot(f"25-review-{reader.label}")
+    reader.shot(f"25-review-header-{reader.label}")
 
 
 def test_the_move_list_follows_the_current_move_and_keys_do_not_scroll_the_page(reader,

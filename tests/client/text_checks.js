@@ -10,6 +10,15 @@
     if (new RegExp(`(^|[^\\w-])${word}($|[^\\w-])`).test(text)) problems.push(`shows "${word}"`);
   }
   if (text.includes('[object Object]')) problems.push('shows "[object Object]"');
+  // A name left out: a word that joins a name ("vs", "gặp", "đấu", "by", "của") with nothing
+  // after it in its element.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/(^|\s)(vs|gặp|đấu|by|của)$/.test(node.data.trim()) || !node.parentElement.offsetParent) continue;
+    let next = node.nextSibling;
+    while (next && !next.textContent.trim()) next = next.nextSibling;
+    if (!next) problems.push(`a name is missing after "${node.data.trim()}"`);
+  }
   for (const id of rawIds) {
     if (new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text)) problems.push(`shows the raw id "${id}"`);
   }

@@ -1,5 +1,5 @@
 """A client that stops reading does not hold up the room, and is cut off once its bounded
-buffer is full (server/sockets/connection.py: UNSENT_LIMIT bytes or QUEUE_LIMIT messages)."""
+buffer is full (server/sockets/writer.py: UNSENT_LIMIT bytes the kernel has not taken)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +64,9 @@ class InProcessNode:
     ws_url: str
 
 
+INPROCESS_CLOSE_TIMEOUT_S = 60.0
+
+
 @pytest.fixture
 async def inprocess_node(tmp_path: Path, redis_server: RedisServer
                          ) -> AsyncIterator[Callable[..., Awaitable[InProcessNode]]]:
@@ -82,7 +86,9 @@ async def inprocess_node(tmp_path: Path, redis_server: RedisServer
         return InProcessNode(base, base.replace("http://", "ws://", 1))
     yield start
     for server in servers:
-        await server.close()
+        # Bounded: a node that cannot shut down fails this test instead of hanging the run.
+        async with asyncio.timeout(INPROCESS_CLOSE_TIMEOUT_S):
+            await server.close()
 
 
 @pytest.fixture

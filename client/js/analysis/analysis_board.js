@@ -11,7 +11,7 @@ import { ApiError, importRecord, streamAnalysis, variantList } from "../common/a
 import { Board } from "../common/board.js";
 import { boardStyle } from "../common/board_svg.js";
 import { errorText, t } from "../common/i18n.js";
-import { renderMoveList } from "../common/move_list.js";
+import { renderMoveList, stepButtons } from "../common/move_list.js";
 import { cellToStr, replay, strToCell } from "../common/notation.js";
 import { colourName, stoneIcon } from "../common/players.js";
 import { stepKeys } from "../common/step_keys.js";
@@ -60,9 +60,7 @@ export function mountAnalysisBoard(main) {
   const engine = engineCard();
   const moveList = el("div", { class: "move-list", id: "move-list", role: "list" });
   const steps = { first: () => base, prev: () => ply - 1, next: () => ply + 1, last: () => line.length };
-  const nav = el("div", { class: "review-nav" },
-    ...[["first", "«"], ["prev", "‹"], ["next", "›"], ["last", "»"]].map(([kind, sign]) =>
-      el("button", { class: "btn small", type: "button", id: `board-${kind}`, "aria-label": t(`replay.${kind}`), title: t(`replay.${kind}`), onclick: () => go(steps[kind]()) }, sign)));
+  const nav = stepButtons("board", (kind) => go(steps[kind]()));
   const importText = el("textarea", { id: "import-text", rows: 4, "aria-label": t("board.import") });
   const importFormat = el("select", { id: "import-format", "aria-label": t("board.import.format") },
     ...[["sgf", "SGF"], ["psq", "PSQ"], ["text", t("download.text")]].map(([f, label]) => el("option", { value: f }, label)));
@@ -70,6 +68,11 @@ export function mountAnalysisBoard(main) {
   const importFile = el("input", { type: "file", id: "import-file", accept: ".sgf,.psq,.txt", class: "visually-hidden" });
   const fileName = el("span", { class: "muted file-name", id: "import-file-name" });
   const pickFile = el("label", { class: "btn small", for: "import-file" }, t("board.import.file"));
+  const importNote = el("p", { class: "form-error", id: "import-problem", role: "status", hidden: true });
+  const sayImport = (text) => {
+    importNote.textContent = text;
+    importNote.hidden = !text;
+  };
   const setup = setupPanel({
     onDone: (moves) => {
       setLine(moves, moves.length, moves.length);
@@ -94,7 +97,8 @@ export function mountAnalysisBoard(main) {
       el("section", { class: "card moves-card" }, tEl("h2", "room.moves"), moveList, nav),
       el("section", { class: "card import-card" }, tEl("h2", "board.import"), tEl("p", "board.import.hint", { class: "muted" }),
         importText, el("div", { class: "share-row import-row" }, importFormat, importFile, pickFile, fileName,
-          el("button", { class: "btn small", type: "button", id: "import-btn", onclick: () => load(importText.value) }, t("board.import"))))));
+          el("button", { class: "btn small", type: "button", id: "import-btn", onclick: () => load(importText.value) }, t("board.import"))),
+        importNote)));
   main.appendChild(root);
   document.title = `${t("board.title")} · Caro Arena`;
   const stopKeys = stepKeys((kind) => {
@@ -118,13 +122,13 @@ export function mountAnalysisBoard(main) {
     load(importText.value);
   });
 
+  /** Imports `text`; what went wrong is said under the import box (the status line above the
+   * board belongs to the engine). */
   function load(text) {
-    if (!text.trim()) {
-      status.textContent = t("board.import.empty");
-      return;
-    }
+    sayImport(text.trim() ? "" : t("board.import.empty"));
+    if (!text.trim()) return;
     importRecord({ format: importFormat.value, text }).then((game) => show(game.variant, game.moves, 0)).catch((err) => {
-      status.textContent = errorText(err.code);
+      sayImport(errorText(err.code));
     });
   }
 

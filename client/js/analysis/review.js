@@ -13,18 +13,17 @@
 // something (inaccuracy, mistake, blunder) the move the engine preferred instead; otherwise
 // the engine's best move in the position shown.
 
-import { gameAnalysis, gameExportUrl, gamePuzzles, gameRecord, requestAnalysis } from "../common/api.js";
+import { gameAnalysis, gameExportUrl, gamePuzzles, requestAnalysis } from "../common/api.js";
 import { Board } from "../common/board.js";
 import { boardStyle } from "../common/board_svg.js";
 import { downloadMenu } from "../common/downloads.js";
-import { gameHead } from "../common/game_head.js";
+import { gameHead, loadGame } from "../common/game_head.js";
 import { errorText, formatNumber, t } from "../common/i18n.js";
-import { renderMoveList } from "../common/move_list.js";
+import { renderMoveList, stepButtons } from "../common/move_list.js";
 import { replay, strToCell } from "../common/notation.js";
 import { colourName, playerTag, stoneIcon } from "../common/players.js";
 import { stepKeys } from "../common/step_keys.js";
 import { el, tEl } from "../common/ui.js";
-import { boardOf } from "../common/variants.js";
 import { evalChart, firstPlayerCurve } from "./eval_chart.js";
 
 const POLL_MS = 1000;
@@ -40,16 +39,6 @@ function noWinText({ span, length, k, reason }) {
 function resultText(result) {
   const found = RESULT.exec(result);
   return found ? t(`review.result.${found[1]}`, { n: found[2] }) : t("review.result.draw");
-}
-
-/** The finished game `gameId` (an archive id or a room id; archived or, a moment after it
- * ended, not yet) in the archive's shape (GET /api/games/{id}) that the header reads. */
-async function loadGame(gameId) {
-  const record = await gameRecord(gameId);
-  return {
-    ...record, id: `${record.room_id}-${record.game_no}`, board: await boardOf(record.variant),
-    players: record.seats, termination: record.result.reason, rating_changes: record.rating_changes || null,
-  };
 }
 
 export function mountReview(main, gameId) {
@@ -74,9 +63,7 @@ export function mountReview(main, gameId) {
   const fromHere = el("a", { class: "btn small", id: "from-here", "data-link": true }, t("review.from_here"));
   const tools = el("div", { class: "review-tools" }, fromHere);
   const steps = { first: () => 0, prev: () => ply - 1, next: () => ply + 1, last: () => game.moves.length };
-  const nav = el("div", { class: "review-nav" },
-    ...[["first", "«"], ["prev", "‹"], ["next", "›"], ["last", "»"]].map(([kind, sign]) =>
-      el("button", { class: "btn small", type: "button", id: `review-${kind}`, "aria-label": t(`replay.${kind}`), title: t(`replay.${kind}`), onclick: () => go(steps[kind]()) }, sign)));
+  const nav = stepButtons("review", (kind) => go(steps[kind]()));
   const root = el("div", { class: "room review" },
     el("div", { class: "board-col" }, status, boardHost),
     el("aside", { class: "panel" }, head,

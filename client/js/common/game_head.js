@@ -2,14 +2,29 @@
 // pages, as lichess heads a game: both players by the naming rule (stone, name, rating when the
 // game began, the rating change of a rated game), the result in the board's colours
 // ("Black won · 5 in a row", "X won · O resigned", "Draw · by agreement"), and the game: its
-// variant, rated or casual, and the date in the page's language.
+// variant, rated or casual, and the date in the page's language. And the game it heads, read
+// as soon as it has ended (loadGame).
 
+import { gameRecord } from "./api.js";
 import { colourName, playerTag } from "./players.js";
 import { boardStyle } from "./board_svg.js";
 import { ratingDiff } from "./account_api.js";
 import { formatDate, t } from "./i18n.js";
 import { el } from "./ui.js";
 import { variantTitle } from "./variant_title.js";
+import { boardOf } from "./variants.js";
+
+/** The finished game `gameId` (an archive id, or a room id: its last finished game) in the
+ * archive's shape (GET /api/games/{id}), read from its record (GET /api/games/{id}/export),
+ * which has it whether or not the archive has it yet: a page opened the moment a game ended
+ * neither fails nor waits. */
+export async function loadGame(gameId) {
+  const record = await gameRecord(gameId);
+  return {
+    ...record, id: `${record.room_id}-${record.game_no}`, board: await boardOf(record.variant),
+    players: record.seats, termination: record.result.reason, rating_changes: record.rating_changes || null,
+  };
+}
 
 /** What ended `game` (an archived game, GET /api/games/{id}), in the board's colours. */
 export function resultText(game) {

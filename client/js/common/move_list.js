@@ -1,6 +1,6 @@
 // A game's moves as numbered pairs ("1. h8 h9"), the current one highlighted and kept in
 // sight by scrolling the list itself (never the page), each a button that goes there. Shared
-// by the review, replay and analysis board pages.
+// by the review, replay and analysis board pages, with the buttons that step through it.
 
 import { t } from "./i18n.js";
 import { el } from "./ui.js";
@@ -35,4 +35,15 @@ function keepInSight(list, item) {
   const bottom = top + item.offsetHeight;
   if (top < list.scrollTop) list.scrollTop = top;
   else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}
+
+const STEP_SIGNS = [["first", "«"], ["prev", "‹"], ["next", "›"], ["last", "»"]];
+
+/** The « ‹ › » buttons under a move list (ids `${prefix}-first` ...), each named in the page's
+ * language; `onStep(kind)` with "first", "prev", "next" or "last". */
+export function stepButtons(prefix, onStep) {
+  return el("div", { class: "review-nav" }, STEP_SIGNS.map(([kind, sign]) => el("button", {
+    class: "btn small", type: "button", id: `${prefix}-${kind}`, "aria-label": t(`replay.${kind}`),
+    title: t(`replay.${kind}`), onclick: () => onStep(kind),
+  }, sign)));
 }

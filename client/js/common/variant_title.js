@@ -7,12 +7,12 @@ import { boardOf, knownBoard } from "./variants.js";
  * Display name of a variant spec, e.g. "Caro (Vietnamese rule)", "Custom 19×19, 5 in a row" or
  * "Caro 16×16, exactly 5 in a row": a board the server has described (`board`, or one already
  * asked for) is named by its size, row length, rule and gravity, so two boards never share a
- * name; else the spec.
+ * name; a board not yet described is a "Custom board" (never its raw spec) until it is.
  */
 export function variantTitle(spec, board = knownBoard(spec)) {
   const key = `game.${spec}`;
   if (t(key) !== key) return t(key);
-  if (!board) return spec;
+  if (!board) return t("game.custom.short");
   const rule = board.rule && board.rule !== "freestyle" ? `.${board.rule}` : "";
   const title = t(`game.custom${rule}`, { rows: board.rows, cols: board.cols, k: board.k });
   return board.gravity ? t("game.custom.gravity", { title }) : title;
@@ -30,9 +30,10 @@ export function variantLabel(spec) {
   return label;
 }
 
-/** "Caro (Vietnamese rule) · 15×15": a room's game with its board size (once). */
+/** "Caro (Vietnamese rule) · 15×15", "Connect Four · 7×6": a room's game with its board size,
+ *  width first as boards are named (once: a title that holds the size keeps it). */
 export function gameWithSize(spec, board) {
   const title = variantTitle(spec, board);
-  const size = `${board.rows}×${board.cols}`;
-  return title.includes(size) ? title : `${title} · ${size}`;
+  if (title.includes(`${board.rows}×${board.cols}`) || title.includes(`${board.cols}×${board.rows}`)) return title;
+  return `${title} · ${board.cols}×${board.rows}`;
 }

@@ -91,7 +91,8 @@ function buildForm(prefs) {
     radioTile("opponent", "quick", "home.opp.quick", "home.opp.quick.hint", prefs.opponent === "quick"));
   const levelRow = el("div", { class: "level-row" },
     el("label", { class: "inline-fields" }, tEl("span", "home.level"), levelSelect),
-    el("p", { class: "muted level-about", id: "level-about" }));
+    el("p", { class: "muted level-about", id: "level-about" }),
+    el("p", { class: "muted level-about", id: "level-strength" }));
   const sides = el("div", { class: "segmented" },
     radioTile("side", "first", "home.first.me", null, prefs.side === "first"),
     radioTile("side", "second", "home.first.them", null, prefs.side === "second"),
@@ -134,11 +135,11 @@ function buildForm(prefs) {
   return form;
 }
 
-/** "4 · Club (Elo 650)" in the page's language; the rating only when one was measured. */
+/** "4 · Club" in the page's language. No rating: the ladder's Elo (greedy = 0) is not on the
+ * players' scale (1500 for a newcomer), so a number beside the name would mislead; the level's
+ * strength is said in words under the picker (showLevelAbout). */
 function levelLabel(entry) {
-  const name = entry.name[lang()] || entry.name.en;
-  const rating = entry.rating ? ` (${t("home.level.elo", { elo: entry.rating.elo })})` : "";
-  return `${entry.level} · ${name}${rating}`;
+  return `${entry.level} · ${entry.name[lang()] || entry.name.en}`;
 }
 
 /** Fills the level picker from the server's ladder, keeping the chosen (or saved) level. */
@@ -151,9 +152,17 @@ function fillLevels(form, ladder) {
   showLevelAbout(form, ladder);
 }
 
+/** The chosen level's description and, measured, how often it beats the level below. */
 function showLevelAbout(form, ladder) {
   const chosen = ladder.levels.find((entry) => String(entry.level) === form.querySelector("select[name=level]").value);
   form.querySelector("#level-about").textContent = chosen ? chosen.about[lang()] || chosen.about.en : "";
+  const edge = chosen && chosen.against_below;
+  const below = edge && ladder.levels.find((entry) => entry.level === edge.level);
+  const strength = form.querySelector("#level-strength");
+  strength.textContent = below ? t("home.level.beats", {
+    wins: Math.round(edge.score * 10), level: below.level, name: below.name[lang()] || below.name.en,
+  }) : "";
+  strength.hidden = !below;
 }
 
 function readForm(form) {

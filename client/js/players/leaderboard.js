@@ -6,6 +6,7 @@
 import { ApiError, variantList } from "../common/api.js";
 import { leaderboard, ratingText } from "../common/account_api.js";
 import { errorText, t } from "../common/i18n.js";
+import { playerTag } from "../common/players.js";
 import { navigate } from "../common/router.js";
 import { el, tEl } from "../common/ui.js";
 import { DEFAULT_VARIANT } from "../common/links.js";
@@ -25,7 +26,7 @@ function table(players) {
     .map((key) => tEl("th", key, { scope: "col" })));
   const rows = players.map((p, i) => el("tr", { "data-player": p.username, class: p.provisional ? "provisional" : null },
     el("td", {}, String(i + 1)),
-    el("td", {}, el("a", { href: `/@/${encodeURIComponent(p.username)}`, "data-link": true }, p.username)),
+    el("td", {}, playerTag({ kind: "human", username: p.username }, { rating: false })),
     el("td", { class: "rating" }, ratingText(p)),
     el("td", {}, String(p.games))));
   const note = players.some((p) => p.provisional)

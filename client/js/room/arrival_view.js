@@ -32,7 +32,10 @@ export function renderGameLine(line, { state }, rules) {
     rules.open = true;
     rules.scrollIntoView({ behavior: "smooth", block: "center" });
   } }, gameWithSize(state.variant, state.board));
-  line.replaceChildren(rule, ` · ${clockText(summaryClock(state.clock))} · ${t(state.rated ? "room.rated" : "room.casual")}`);
+  // Each part on one line ("No clock" is not cut in two).
+  const parts = [clockText(summaryClock(state.clock)), t(state.rated ? "room.rated" : "room.casual")]
+    .map((part) => el("span", { class: "nowrap" }, ` · ${part}`));
+  line.replaceChildren(rule, ...parts);
 }
 
 /**

@@ -3,8 +3,8 @@
 // exponential backoff and jitter, and client ids on commands. Knows nothing about the DOM.
 //
 // Events dispatched: `status` {state, retryIn}, `welcome` {msg}, `snapshot` {state},
-// `event` {event}, `presence` {msg}, `chat` {msg} (a line or a `chat_history`),
-// `servererror` {code, cid}, `fatal` {code}.
+// `event` {event}, `presence` {msg}, `seat` {msg}, `ai_status` {msg}, `chat` {msg} (a line or a
+// `chat_history`), `servererror` {code, cid}, `fatal` {code}.
 
 import { forgetToken, loadToken, saveToken } from "../common/api.js";
 import { backoffDelay, openSocket, startHeartbeat, stopHeartbeat } from "../common/socket.js";
@@ -80,6 +80,7 @@ export class RoomConnection extends EventTarget {
         break;
       case "presence":
       case "seat":
+      case "ai_status":
         this.emit(msg.type, { msg });
         break;
       case "chat":

@@ -41,6 +41,7 @@ export function mountRoom(main, roomId) {
   let state = null;
   let mySeat = null;
   let presence = null;
+  let aiWarming = false; // the server's AI is still getting ready (its first start compiles it)
   let review = null;
   let board = null;
   let boardSpec = null;
@@ -186,6 +187,7 @@ export function mountRoom(main, roomId) {
       unscored: review === null ? unscoredAt(state.moves.length) : null, search, away: opponentAway(),
       joinOffer: joinOffer(), defaultName: loadName(), loggedIn, namesVersion,
       canClaim: canClaim(), ready: conn.ready, connText: conn.ready ? null : connBadge.textContent,
+      aiWarming,
     };
     view.render(model);
     const [statusText, tone] = view.statusText(model);
@@ -360,6 +362,11 @@ export function mountRoom(main, roomId) {
     mySeat = msg.seat;
     if (mySeat && spectatorChat) conn.send("spectator_chat", { open: true }); // a new socket
     clockOffset = msg.now - Date.now();
+    aiWarming = msg.ai === "warming";
+  });
+  conn.addEventListener("ai_status", (e) => {
+    aiWarming = e.detail.msg.ai === "warming";
+    render(false);
   });
   conn.addEventListener("snapshot", (e) => {
     state = e.detail.state;

@@ -7,13 +7,13 @@ import { exportUrl, limitInput } from "../common/api.js";
 import { downloadMenu } from "../common/downloads.js";
 import { errorText, t } from "../common/i18n.js";
 import { inOpening, openingStatus, renderOpeningCard } from "./opening_view.js";
-import { playerName, playerTag } from "../common/players.js";
+import { playerName } from "../common/players.js";
 import { chatLines } from "./chat_view.js";
 import { renderPlayers, tickPlayers } from "./players_view.js";
 import { resultWords } from "./result_text.js";
 import { rulePicture } from "../common/rules.js";
 import { allows } from "./state.js";
-import { el, tEl, tNodes } from "../common/ui.js";
+import { el, tEl } from "../common/ui.js";
 import { resultExtras } from "./result_extras.js";
 import { isSearching, renderGameLine, renderJoinPrompt, renderSearch } from "./arrival_view.js";
 
@@ -150,6 +150,7 @@ export class RoomView {
     if (state.status === "waiting") return [t(isSearching(m) ? "room.searching" : "room.waiting"), "wait"];
     if (state.status === "finished") return [resultWords(state, mySeat).line, "over"];
     const turnSeat = state.seats[String(state.turn)];
+    if (m.aiWarming && turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai_warming"), "ai"];
     if (inOpening(state)) return openingStatus(state, mySeat, nameOf(state, state.turn));
     if (state.turn === mySeat) return [t("room.turn.you"), "you"];
     if (turnSeat && turnSeat.kind === "ai") return [t("room.turn.ai"), "ai"];
@@ -290,11 +291,6 @@ export class RoomView {
     const items = [
       el("p", { class: "gameover-title", id: "result-title" }, words.outcome),
       el("p", { class: "gameover-reason", id: "result-reason" }, `${words.event}.`),
-      el("p", { class: "gameover-players", id: "result-players" },
-        ...tNodes("room.over.players", {
-          a: playerTag(state.seats["1"], { seat: 1, style: m.style }),
-          b: playerTag(state.seats["2"], { seat: 2, style: m.style }),
-        })),
       resultExtras(state, mySeat),
     ];
     const opp = mySeat && 3 - mySeat;

@@ -9,7 +9,8 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from ..glicko2 import PROVISIONAL_RD
+from ...rooms.commands import Standing
+from ..glicko2 import DEFAULT_RATING, PROVISIONAL_RD
 from .schema import accounts, game_players, players, ratings
 
 
@@ -27,6 +28,14 @@ class Rating:
     def to_public(self) -> dict[str, float | int | bool]:
         return {"rating": round(self.rating), "rd": round(self.rd), "games": self.games,
                 "provisional": self.provisional}
+
+
+NEWCOMER = Standing(round(DEFAULT_RATING), True)  # a variant the account has not played rated
+
+
+def standing(rating: Rating | None) -> Standing:
+    """A rating as a seat shows it (None: the newcomer's)."""
+    return NEWCOMER if rating is None else Standing(round(rating.rating), rating.provisional)
 
 
 @dataclass(slots=True, frozen=True)

@@ -6,8 +6,8 @@ import secrets
 
 import pytest
 
-from tests.server.client import http
-from tests.server.finished import finish_game
+from tests.server.client import Player, http
+from tests.server.finished import end_game, finish_game, open_game
 from tests.server.players.test_archive import archived
 from tests.server.visitor import Visitor
 
@@ -57,6 +57,27 @@ async def test_the_seats_of_a_rated_room_name_both_accounts_with_their_ratings(
                                                  "your_side": "first"})
     assert (other_game["state"]["seats"]["1"]["rating"],
             other_game["state"]["seats"]["1"]["provisional"]) == (1500, True)
+
+
+async def test_a_rematch_of_a_rated_game_starts_from_the_ratings_it_left(arena_node, visitors):
+    alice, bob = visitors(), visitors()
+    await account(alice)
+    await account(bob)
+    game = await open_game(arena_node.url, alice, bob, rated=True)
+    ended = await end_game(game)  # bob resigns
+    ws_base = arena_node.url.replace("http://", "ws://", 1)
+    one = await Player.join(ws_base, game.room_id, token=game.first_token)
+    two = await Player.join(ws_base, game.room_id, token=game.second_token)
+    try:
+        assert (await one.command("rematch_offer"))["type"] == "rematch_offered"
+        rematch = await two.command("rematch_accept")
+    finally:
+        await one.close()
+        await two.close()
+    changes = (await archived(arena_node.url, ended["game_id"]))["rating_changes"]
+    seats = rematch["state"]["seats"]  # swapped: bob opens the rematch
+    assert (seats["2"]["rating"], seats["1"]["rating"]) == \
+        (changes["1"]["after"], changes["2"]["after"])
 
 
 async def test_registering_claims_the_games_played_before_it(arena_node, visitors):

@@ -17,10 +17,6 @@ from server.rooms import commands
 from tests.server.room_helpers import playing_room
 
 MONITOR_TIMEOUT_S = 10.0
-# The room lives in a Redis database of its own: its start (room_helpers.T0, years ago) makes
-# its abandonment overdue, and a node of another test scanning the shared timer index of the
-# session's Redis could end the game before the move this test counts.
-OWN_DATABASE = 7
 
 
 async def room_commands(url: str, room_id: str,
@@ -49,8 +45,7 @@ async def room_commands(url: str, room_id: str,
 
 
 async def test_a_move_costs_four_redis_commands_script_call_included(redis_server):
-    own = redis_server.url.rsplit("/", 1)[0] + f"/{OWN_DATABASE}"
-    client = redis.from_url(own, decode_responses=True)
+    client = redis.from_url(redis_server.quiet_url, decode_responses=True)
     service = RoomService(RoomRepository(client, room_ttl_s=600, record_ttl_s=600,
                                          outbox_key="archive:outbox:test"),
                           TimerIndex(client, pace_ms=0), ArenaMetrics())

@@ -13,7 +13,7 @@ from tests.server.room_helpers import playing_room
 
 
 async def test_concurrent_commits_at_one_version_exactly_one_wins(redis_server):
-    client = redis.from_url(redis_server.url, decode_responses=True)
+    client = redis.from_url(redis_server.quiet_url, decode_responses=True)
     repo = RoomRepository(client, room_ttl_s=60, record_ttl_s=60,
                           outbox_key="archive:outbox:test")
     state = playing_room("gomoku")

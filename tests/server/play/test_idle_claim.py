@@ -30,4 +30,5 @@ async def test_a_connected_opponent_who_never_moves_can_be_claimed_against_after
         over = await first.command("claim_win")
     assert (over["type"], over["result"]["winner"], over["result"]["reason"]) == \
         ("game_over", 1, "abandoned")
+    await first.close()
     await second.close()

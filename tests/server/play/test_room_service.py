@@ -22,7 +22,7 @@ from tests.server.room_helpers import playing_room
 
 @pytest.fixture
 async def client(redis_server) -> AsyncIterator[redis.Redis]:
-    connection = redis.from_url(redis_server.url, decode_responses=True)
+    connection = redis.from_url(redis_server.quiet_url, decode_responses=True)
     yield connection
     await connection.aclose()
 

@@ -7,7 +7,7 @@ import random
 
 from server.platform.errors import ArenaError
 from server.rooms import RoomState, Status, apply, commands, public_state
-from server.rooms.allowed import CHECKS, allowed
+from server.rooms.allowed import CHECKS, allowed, allowed_by_seat
 from server.rooms.outcomes import flag_fallen
 from server.rooms.play import open_seat
 from tests.server.room_helpers import HASH_B, T0, ai_room, human_room, play, playing_room
@@ -127,3 +127,13 @@ def test_a_room_stops_offering_its_seat_once_taken():
     transition = apply(room, commands.Join(HASH_B, "B"), T0)
     assert open_seat(transition.state) is None
     assert all(event["open_seat"] is None for event in transition.events)
+
+
+def test_the_remembered_allowed_of_a_room_is_only_reused_for_that_very_state() -> None:
+    """`allowed_by_seat` remembers each room's last state: a different state of the same room
+    (even an older one, handed in again) is worked out afresh."""
+    before = playing_room()
+    after = apply(before, commands.Resign(1), T0).state
+    assert allowed_by_seat(after) == {"1": ["rematch_offer"], "2": ["rematch_offer"]}
+    assert allowed_by_seat(before) == {str(seat): allowed(before, seat) for seat in (1, 2)}
+    assert allowed_by_seat(after) == {"1": ["rematch_offer"], "2": ["rematch_offer"]}

@@ -61,6 +61,17 @@ def test_an_accounts_seat_shows_its_rating_in_the_rooms_variant_as_it_sat_down()
     assert RoomState.from_record(state.to_record()).seat(2).rating == 1612
 
 
+def test_a_rematch_of_a_rated_game_shows_the_ratings_it_starts_from():
+    state = apply(rated_room(ALICE), commands.Join(HASH_B, None, BOB), T0).state
+    state = apply(state, commands.Resign(2), T0).state
+    after = ((ALICE.player_id, Standing(1662, True)), (BOB.player_id, Standing(1338, True)))
+    state = apply(state, commands.RematchOffer(1), T0).state
+    state = apply(state, commands.RematchAnswer(2, True, standings=after), T0).state
+    seats = state.to_public()["seats"]  # swapped: bob opens the rematch
+    assert (seats["1"]["username"], seats["1"]["rating"]) == ("bob", 1338)
+    assert (seats["2"]["username"], seats["2"]["rating"]) == ("alice", 1662)
+
+
 def test_an_anonymous_seat_has_no_rating():
     room = new_room(room_id="r", variant="tictactoe", mode=Mode.HUMAN, public=False, now=T0,
                     creator_seat=1, creator_name="Lan", token_hash=HASH_A, ai_level=1,

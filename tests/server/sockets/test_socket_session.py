@@ -14,6 +14,7 @@ from server.sockets.session import (
     FetchAbsence,
     FetchChat,
     FetchHistory,
+    FetchStandings,
     MoveSeat,
     PostChat,
     Present,
@@ -60,8 +61,8 @@ def sent(actions) -> list[dict]:
     return [action.message for action in actions if isinstance(action, Send)]
 
 
-def event(v: int, kind: str = "move") -> tuple[dict, str]:
-    return {"type": kind, "v": v}, f'{{"type":"{kind}","v":{v}}}'
+def event(v: int, kind: str = "move") -> tuple[dict, bytes]:
+    return {"type": kind, "v": v}, f'{{"type":"{kind}","v":{v}}}'.encode()
 
 
 def rematch_of(state: RoomState) -> RoomState:
@@ -101,6 +102,15 @@ def test_a_seat_taken_by_the_socket_is_in_its_welcome_with_the_token():
     session.seated(TOKEN_B)
     welcome = sent(session.welcome(playing(), None, T0))[0]
     assert (welcome["seat"], welcome["token"]) == (2, TOKEN_B)
+
+
+def test_the_welcome_says_whether_this_nodes_ai_is_ready_or_still_warming():
+    said = []
+    for warming in (False, True):
+        session = SocketSession("r1", 0)
+        session.hello(hello(watch=True), playing())
+        said.append(sent(session.welcome(playing(), None, T0, ai_warming=warming))[0]["ai"])
+    assert said == ["ready", "warming"]
 
 
 def test_a_first_message_with_a_bad_token_is_unauthorized_any_other_bad_one_a_bad_hello():
@@ -158,11 +168,11 @@ def test_a_sync_resends_events_already_sent():
 
 def test_messages_without_a_version_are_always_sent():
     session = opened(playing())
-    presence = ({"type": "presence"}, '{"type":"presence"}')
+    presence = ({"type": "presence"}, b'{"type":"presence"}')
     assert len(session.deliver([presence, presence])) == 2
 
 
-def test_the_fan_out_s_encoded_text_is_sent_as_is():
+def test_the_fan_out_s_encoded_json_is_sent_as_is():
     assert opened(playing()).deliver([event(V + 1)]) == [Send(*event(V + 1))]
 
 
@@ -227,8 +237,8 @@ def test_a_host_back_in_a_waiting_room_relists_it():
 
 
 # -- spectators' chat -----------------------------------------------------------------------------
-def spectator_line() -> tuple[dict, str]:
-    return {"type": "chat", "channel": "spectators"}, '{"type":"chat","channel":"spectators"}'
+def spectator_line() -> tuple[dict, bytes]:
+    return {"type": "chat", "channel": "spectators"}, b'{"type":"chat","channel":"spectators"}'
 
 
 def test_a_player_does_not_see_the_spectators_chat_until_it_opens_it():
@@ -278,6 +288,19 @@ def test_a_win_claim_is_judged_on_the_presence_facts_given():
     absence = Absence({1: True, 2: False}, {1: T0, 2: T0 - 1}, 60_000)
     [run] = opened(playing(), TOKEN_A).claim(decode({"type": "claim_win"}), absence)
     assert (run.build(playing()).opponent_last_seen, run.build(playing()).seat) == (T0 - 1, 1)
+
+
+def test_a_rematch_offer_or_acceptance_first_asks_for_the_ratings_it_starts_from():
+    for kind in ("rematch_offer", "rematch_accept"):
+        message = decode({"type": kind})
+        assert opened(playing(), TOKEN_A).receive(message, T0) == [FetchStandings(message)]
+
+
+def test_a_rematch_carries_the_ratings_given():
+    standings = (("p-a", commands.Standing(1612, False)),)
+    [run] = opened(playing(), TOKEN_A).rematch(decode({"type": "rematch_accept"}), standings)
+    command = run.build(playing())
+    assert (command.seat, command.accept, command.standings) == (1, True, standings)
 
 
 def test_after_a_lost_channel_the_socket_catches_up_from_its_last_version():
