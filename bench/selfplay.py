@@ -10,10 +10,10 @@ Each engine runs in its own process for the whole match. Every opening (those of
 ``bench.gomoku.OPENINGS`` in order, with ``--openings FILE`` the lines of a file such as the
 balanced sets in ``bench/data/openings/`` made by ``bench/openings.py``, or with ``--seed``
 random three-stone openings near the centre) is played twice, once with each engine moving
-next; the engine to move gets ``RESTART`` and then the whole position with ``BOARD`` (so no
-engine keeps state between moves that the other lacks). The referee is our own
-:class:`engine.board.Board`: an illegal move, a crash or a turn over ``timeout_turn`` plus a
-grace period loses the game.
+next; the engine to move gets the whole position with ``BOARD`` (so no engine keeps state
+between moves that the other lacks), after ``RESTART`` with ``--restart`` (Pela needs it).
+The referee is our own :class:`engine.board.Board`: an illegal move, a crash or a turn over
+``timeout_turn`` plus a grace period loses the game.
 
 ``--log FILE`` appends one JSON line per game (engines, opening, winner, moves, time); with
 ``--resume`` the games already in the log for the same engines, variant and openings are
@@ -59,6 +59,7 @@ class Engine:
 
     name: str
     command: str
+    restart: bool = False  # RESTART before each position (engines that keep it, e.g. Pela)
     process: subprocess.Popen | None = None
 
     def start(self, size: int, rule: int, turn_ms: int) -> None:
@@ -79,16 +80,16 @@ class Engine:
     def move(self, board: Board, timeout_s: float) -> int:
         """The engine's move (engine cell index) for ``board``."""
         me = board.turn
-        # A new game first: BOARD adds stones to what the engine holds, and Pela keeps the
-        # previous position (it answers ERROR to a stone on an occupied cell) until RESTART.
-        # Sent in one go with the position, so the OK costs no round trip of its own.
-        self._send("RESTART")
+        # With ``restart``, a new game first: BOARD adds stones to what the engine holds, and
+        # Pela keeps the previous position (it answers ERROR to a stone on an occupied cell)
+        # until RESTART. Sent in one go with the position, so the OK costs no round trip.
+        if self.restart:
+            self._send("RESTART")
         self._send("BOARD")
         for cell in board.move_stack:
             self._send(f"{to_wire(board, cell)},{1 if board.cell(cell) == me else 2}")
         self._send("DONE")
-        answer = self._read(timeout_s)
-        if answer != "OK":
+        if self.restart and (answer := self._read(timeout_s)) != "OK":
             raise EngineFailure(f"{self.name} answered {answer!r} to RESTART")
         answer = self._read(timeout_s)
         try:
@@ -305,12 +306,15 @@ def main() -> int:
     parser.add_argument("--resume", action="store_true", help="count the games in --log")
     parser.add_argument("--first-game", type=int, default=0, help="start at this game index")
     parser.add_argument("--names", default="A,B", help="the two engines' names in the log")
+    parser.add_argument(
+        "--restart", action="store_true", help="RESTART before each position (Pela needs it)"
+    )
     args = parser.parse_args()
     name_a, name_b = args.names.split(",")
     try:
         result = match(
-            Engine(name_a, args.a),
-            Engine(name_b, args.b),
+            Engine(name_a, args.a, args.restart),
+            Engine(name_b, args.b, args.restart),
             args.variant,
             args.games,
             args.time_ms,

@@ -18,6 +18,7 @@ from typing import Any
 
 import redis.asyncio as redis
 import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from engine.puzzles.prover import main_line
@@ -57,9 +58,12 @@ class PuzzleService:
         if seen == digest:
             return 0
         added = await catalogue.add(self.engine, shipped(), now_ms())
-        async with self.engine.begin() as connection:
-            await connection.execute(store_meta.delete().where(store_meta.c.key == SEEDED_KEY))
-            await connection.execute(store_meta.insert().values(key=SEEDED_KEY, value=digest))
+        try:
+            async with self.engine.begin() as connection:
+                await connection.execute(store_meta.delete().where(store_meta.c.key == SEEDED_KEY))
+                await connection.execute(store_meta.insert().values(key=SEEDED_KEY, value=digest))
+        except IntegrityError:  # nodes starting at once: another one wrote the mark first
+            log.info("puzzles: the shipped set was marked by another node")
         log.info("puzzles: %d shipped puzzles added", added)
         return added
 

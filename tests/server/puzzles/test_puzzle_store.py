@@ -8,9 +8,12 @@ import asyncio
 import random
 
 import pytest
+import redis.asyncio as redis
 
+from engine.puzzles.puzzle import shipped
 from server.platform.errors import ArenaError, ErrorCode
 from server.puzzles import attempts, catalogue
+from server.puzzles.service import PuzzleService
 from tests.server.puzzles.samples import defence, many, vcf
 
 
@@ -24,6 +27,18 @@ async def test_nodes_adding_the_same_puzzles_at_once_store_each_once(engine):
     puzzles = many(6)
     added = await asyncio.gather(*(catalogue.add(engine, puzzles, 1) for _ in range(3)))
     assert sum(added) == 6 and await catalogue.count(engine) == 6
+
+
+async def test_nodes_starting_at_once_all_seed_the_shipped_set(engine, redis_server):
+    """The nodes of a new deployment start together: none fails on another one's mark."""
+    client = redis.from_url(redis_server.quiet_url)
+    try:
+        nodes = [PuzzleService(engine, client) for _ in range(8)]
+        added = await asyncio.gather(*(node.seed() for node in nodes))
+        assert sum(added) == len({puzzle.id for puzzle in shipped()})
+        assert await nodes[0].seed() == 0  # marked: the next start adds nothing
+    finally:
+        await client.aclose()
 
 
 async def test_the_next_puzzle_is_near_the_rating_and_never_one_tried(engine):
