@@ -77,8 +77,26 @@ function route() {
   else if (tournament) unmount = mountTournament(main, tournament[1]);
   else unmount = mountHome(main);
   const target = location.hash && document.getElementById(location.hash.slice(1));
-  if (target) target.scrollIntoView();
+  if (target) keepInView(target);
   else window.scrollTo(0, 0);
+}
+
+const SETTLE_MS = 3000; // how long a page's cards may keep arriving after its first draw
+
+/** Scroll to the URL's #target and keep it in view while the page's cards arrive (the home
+ * page's puzzle, games and pools load after the first draw and push the lobby down), until
+ * the reader scrolls or SETTLE_MS have passed. */
+function keepInView(target) {
+  target.scrollIntoView();
+  const observer = new ResizeObserver(() => target.scrollIntoView());
+  observer.observe(main);
+  const events = ["wheel", "touchstart", "keydown", "mousedown"];
+  const stop = () => {
+    observer.disconnect();
+    for (const name of events) window.removeEventListener(name, stop);
+  };
+  for (const name of events) window.addEventListener(name, stop, { passive: true });
+  setTimeout(stop, SETTLE_MS);
 }
 
 /** The sound switch: a speaker, crossed out when muted; the choice is remembered. */
