@@ -333,6 +333,7 @@ class RoomState:
             "clock_config": self.clock_config.to_dict() if self.clock_config else None,
             "move_times": list(self.move_times),
             "idle_claim_ms": self.idle_claim_ms,
+            "rating_range": self.rating_range.to_dict() if self.rating_range else None,
             "chat": [],  # read by nodes from before chat had its own store (rolling upgrade)
         }
 
