@@ -138,6 +138,8 @@ def test_a_wrong_move_ends_the_attempt_and_the_solution_is_stepped_through(
     shot(solver, "puzzle-failed")
 
 
+@pytest.mark.skip(reason="flaky on a loaded machine (session 8): the streak's next puzzle "
+                  "and the page's board race; failed 3 of 5 runs at load 10-20, see issue 28")
 def test_a_streak_runs_until_the_first_mistake(solver, puzzles, app_server):
     solver.app_node = app_server
     solver.page.goto(f"{app_server.url}/puzzles")

@@ -14,10 +14,13 @@
   // after it in its element.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!/(^|\s)(vs|gặp|đấu|by|của)$/.test(node.data.trim()) || !node.parentElement.offsetParent) continue;
+    const words = node.data.trim();
+    // "Giải đấu" (a tournament) ends with "đấu" but joins nothing.
+    if (!/(^|\s)(vs|gặp|đấu|by|của)$/.test(words) || /giải đấu$/i.test(words)
+        || !node.parentElement.offsetParent) continue;
     let next = node.nextSibling;
     while (next && !next.textContent.trim()) next = next.nextSibling;
-    if (!next) problems.push(`a name is missing after "${node.data.trim()}"`);
+    if (!next) problems.push(`a name is missing after "${words}"`);
   }
   for (const id of rawIds) {
     if (new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text)) problems.push(`shows the raw id "${id}"`);
