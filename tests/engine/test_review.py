@@ -145,7 +145,9 @@ def _expected(before: int, after: int | None, ply: int) -> tuple[str, str]:
 
 
 def test_connect_four_judgements_equal_the_solvers():
-    review = analyse_game("connect4", CONNECT4_GAME, time_ms=500)
+    # Time to spare: from SOLVED_FROM on each position is solved well within it on an idle core,
+    # but a machine running the suite in three processes can take several times longer.
+    review = analyse_game("connect4", CONNECT4_GAME, time_ms=2000)
     checked = 0
     for move in review.moves:
         ply = move.ply
