@@ -18,6 +18,7 @@ from ..platform.clock import now_ms
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.tokens import hash_token, new_token
 from ..play.arena import Arena
+from ..play.paired_rooms import create_once
 from ..rooms import Mode, RoomState, commands, new_room
 from .challenge import Challenge
 
@@ -48,13 +49,7 @@ class LiveRooms:
 
     async def make(self, challenge: Challenge) -> None:
         assert challenge.room_id is not None
-        if await self.arena.repo.find(challenge.room_id) is not None:
-            return
-        try:
-            await self.arena.service.create(self.room(challenge))
-        except ArenaError as error:
-            if error.code is not ErrorCode.CONFLICT:  # made meanwhile by another attempt
-                raise
+        await create_once(self.arena, challenge.room_id, lambda: self.room(challenge))
 
 
 async def seat_acceptor(arena: Arena, challenge: Challenge) -> tuple[RoomState, str, bool]:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from engine.levels import DEFAULT
 
-from ..platform.errors import ArenaError, ErrorCode
 from ..platform.tokens import hash_token, new_token
 from ..play.arena import Arena
-from ..rooms import Mode, commands, new_room
+from ..play.paired_rooms import create_once, seat_second
+from ..rooms import Mode, new_room
 from ..rooms.commands import PlayerRef, Standing
 from .pools import POOLS
 from .store import Member, Pairing
@@ -35,21 +35,9 @@ class PoolRooms:
         """Make the pairing's rated room, both players seated (if not made already)."""
         pool = POOLS[pairing.pool]
         one, two = pairing.seats
-        service = self.arena.service
-        if await self.arena.repo.find(pairing.room_id) is None:
-            state = new_room(
-                room_id=pairing.room_id, variant=pool.variant, mode=Mode.HUMAN, public=False,
-                now=pairing.at, creator_seat=1, creator_name=None,
-                token_hash=hash_token(new_token()), ai_level=DEFAULT, clock=pool.clock,
-                creator=player_ref(one, pool.variant), rated=True)
-            try:
-                await service.create(state)
-            except ArenaError as error:
-                if error.code is not ErrorCode.CONFLICT:  # made meanwhile elsewhere
-                    raise
-        join = commands.Join(hash_token(new_token()), None, player_ref(two, pool.variant))
-        try:
-            await service.execute(pairing.room_id, lambda _state: join)
-        except ArenaError as error:
-            if error.code is not ErrorCode.SEAT_TAKEN:
-                raise
+        await create_once(self.arena, pairing.room_id, lambda: new_room(
+            room_id=pairing.room_id, variant=pool.variant, mode=Mode.HUMAN, public=False,
+            now=pairing.at, creator_seat=1, creator_name=None,
+            token_hash=hash_token(new_token()), ai_level=DEFAULT, clock=pool.clock,
+            creator=player_ref(one, pool.variant), rated=True))
+        await seat_second(self.arena, pairing.room_id, player_ref(two, pool.variant))

@@ -23,6 +23,7 @@ from engine.levels import DEFAULT
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.tokens import hash_token, new_token
 from ..play.arena import Arena
+from ..play.paired_rooms import create_once, seat_second
 from ..players.store_sql.archive import find_game
 from ..rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
 from ..rooms.commands import PlayerRef, Standing
@@ -59,27 +60,14 @@ class TournamentRooms:
         assert game.room_id is not None and game.second is not None
         first, second = t.player(game.first), t.player(game.second)
         assert first is not None and second is not None
-        terms, service = t.terms, self.arena.service
-        made = False
-        if await self.arena.repo.find(game.room_id) is None:
-            state = new_room(
-                room_id=game.room_id, variant=terms.variant, mode=Mode.HUMAN, public=False,
-                now=now, creator_seat=1, creator_name=None, token_hash=hash_token(new_token()),
-                ai_level=DEFAULT, clock=ClockConfig(terms.initial_ms, terms.increment_ms),
-                creator=player_ref(first, terms.variant), rated=terms.rated,
-                opening=Opening(terms.opening))
-            try:
-                await service.create(state)
-                made = True
-            except ArenaError as error:
-                if error.code is not ErrorCode.CONFLICT:  # made meanwhile elsewhere
-                    raise
-        join = commands.Join(hash_token(new_token()), None, player_ref(second, terms.variant))
-        try:
-            await service.execute(game.room_id, lambda _state: join)
-        except ArenaError as error:
-            if error.code is not ErrorCode.SEAT_TAKEN:
-                raise
+        terms = t.terms
+        made = await create_once(self.arena, game.room_id, lambda: new_room(
+            room_id=game.room_id, variant=terms.variant, mode=Mode.HUMAN, public=False,
+            now=now, creator_seat=1, creator_name=None, token_hash=hash_token(new_token()),
+            ai_level=DEFAULT, clock=ClockConfig(terms.initial_ms, terms.increment_ms),
+            creator=player_ref(first, terms.variant), rated=terms.rated,
+            opening=Opening(terms.opening)))
+        await seat_second(self.arena, game.room_id, player_ref(second, terms.variant))
         return made
 
     async def outcome(self, game: Game, now: int) -> tuple[Result, int] | str | None:
