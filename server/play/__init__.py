@@ -5,7 +5,8 @@ versioned commit, publish), the rooms in Redis (`repository.RoomRepository`, wit
 entry of a finished game, `archive_entry`, kept as long as `lifetime` says), fan-out of
 events to this node's sockets (`fanout`), who is connected (`presence`), room chat (`chat`),
 clocks and timers (`timer_index`, `clock_timer`), the AI seat (`ai_player`), the lobby
-(`lobby`), each player's unfinished rooms (`player_rooms`), and the services of one node
+(`lobby`), each player's unfinished rooms (`player_rooms`), the rooms the server makes for
+two players it paired (`paired_rooms`), and the services of one node
 wired together (`arena.Arena`, `arena.build_arena`, `arena.running`). The rules themselves are
 in server/rooms/; this package loads, stores and moves.
 
@@ -16,4 +17,5 @@ Other packages may use:
 - `repository`: `RoomRepository`, `game_record`
 - `fanout`: `RoomMessage`
 - `lobby`: `open_rooms`
+- `paired_rooms`: `create_once`, `seat_second`
 """
