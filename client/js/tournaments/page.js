@@ -23,13 +23,16 @@ function tiebreakCells(row) {
   }, name === "performance" || name === "wins" ? String(value) : scoreText(value)));
 }
 
+/** One game of a player: its points (or result), ⚡ when they went berserk in it. */
 function gameChip(game) {
   const mark = resultMark(game);
-  const label = game.opponent ? t("tour.game_vs", { name: game.opponent, result: mark }) : t("tour.bye");
+  const vs = game.opponent ? t("tour.game_vs", { name: game.opponent, result: mark }) : t("tour.bye");
+  const label = game.berserk ? `${vs} · ${t("tour.berserk")}` : vs;
   const attrs = { class: `chip chip-${game.result || "playing"}`, title: label, "aria-label": label };
+  const berserk = game.berserk ? el("span", { class: "tour-berserk", "data-berserk": "" }, "⚡") : null;
   return game.room_id
     ? el("a", { ...attrs, href: `/r/${encodeURIComponent(game.room_id)}`, "data-link": true },
-      game.points !== null && game.points !== undefined ? scoreText(game.points) : mark)
+      game.points !== null && game.points !== undefined ? scoreText(game.points) : mark, berserk)
     : el("span", attrs, mark);
 }
 
