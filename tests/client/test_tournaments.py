@@ -21,12 +21,20 @@ PUSHED_WITHIN_MS = 6000  # well under the page's 30 s fallback poll; a tick and 
 
 
 def test_a_tournament_created_from_the_form_shows_its_countdown_and_is_listed_at_home(players):
+    """With the opening rules of the chosen game (gomoku: swap2)."""
     lan, _ = signed_up(players, "lan", **DESKTOP)
     lan.page.goto(f"{lan.base_url}/tournaments")
     form = lan.page.locator("#tour-create-form")
     form.locator("#tour-name-input").fill("Câu lạc bộ Thứ Năm")
     form.locator("#tour-format").select_option("swiss")
     form.locator("#tour-variant").select_option("caro")
+    expect(form.locator("#tour-opening")).to_be_hidden()  # caro has no opening rule
+    form.locator("#tour-variant").select_option("gomoku")
+    expect(form.locator("#tour-opening option")).to_have_text(
+        ["None", "Swap (3 stones, then pick a colour)", "Swap2 (…or place 2 more)"])
+    form.locator("#tour-opening").select_option("swap2")
+    form.scroll_into_view_if_needed()
+    lan.shot("tournament-form-opening")
     form.locator("#tour-clock").select_option("3+2")
     form.locator("#tour-rounds").fill("5")
     form.locator("#tour-start-in").fill("10")
@@ -34,7 +42,7 @@ def test_a_tournament_created_from_the_form_shows_its_countdown_and_is_listed_at
     expect(lan.page).to_have_url(URL)
     expect(lan.page.locator("#tour-name")).to_have_text("Câu lạc bộ Thứ Năm")
     expect(lan.page.locator("#tour-terms")).to_have_text(
-        "Swiss · Caro (Vietnamese rule) · 3+2 · Casual · 5 rounds")
+        re.compile(r"^Swiss · Gomoku.* · Swap2 · 3\+2 · Casual · 5 rounds$"))
     expect(lan.page.locator("#tour-status")).to_have_text(re.compile(r"^Starts in (10:00|9:\d\d)$"))
     expect(lan.page.locator("#tour-join")).to_be_visible()
     lan.shot("tournament-created")
