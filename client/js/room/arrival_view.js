@@ -8,7 +8,7 @@ import { limitInput } from "../common/api.js";
 import { t } from "../common/i18n.js";
 import { colourName, playerTag, stoneIcon } from "../common/players.js";
 import { allows } from "./state.js";
-import { el, tNodes } from "../common/ui.js";
+import { dottedParts, el, tNodes } from "../common/ui.js";
 import { gameWithSize } from "../common/variant_title.js";
 import { clockText, summaryClock } from "../common/time_control.js";
 
@@ -31,11 +31,10 @@ export function renderGameLine(line, { state }, rules) {
     e.preventDefault();
     rules.open = true;
     rules.scrollIntoView({ behavior: "smooth", block: "center" });
-  } }, gameWithSize(state.variant, state.board));
-  // Each part on one line ("No clock" is not cut in two).
-  const parts = [clockText(summaryClock(state.clock)), t(state.rated ? "room.rated" : "room.casual")]
-    .map((part) => el("span", { class: "nowrap" }, ` · ${part}`));
-  line.replaceChildren(rule, ...parts);
+  } }, gameWithSize(state.variant, state.board).replace(/ · (?=\S+$)/, "\u00a0·\u00a0"));
+  // Each part on one line ("No clock" is not cut in two, nor "Gomoku · 15×15").
+  line.replaceChildren(rule, ...dottedParts(
+    [clockText(summaryClock(state.clock)), t(state.rated ? "room.rated" : "room.casual")]));
 }
 
 /**
