@@ -59,9 +59,9 @@
   };
   const onLines = (range) => new Set([...range.getClientRects()].filter((r) => r.width > 0)
     .map((r) => Math.round(r.top))).size;
-  // A " · " line (a room's game, a listed game's details): each part after the first is never
+  // A " · " line (a room's game, a listed game's details, a game's header): each part after the first is never
   // cut in two ("26 Nov" / "2026"), and a game's size stays beside its name ("Gomoku · 15×15").
-  for (const line of document.querySelectorAll('.room-game, .lobby-meta')) {
+  for (const line of document.querySelectorAll('.room-game, .lobby-meta, .head-meta')) {
     if (!shown(line)) continue;
     const text = line.textContent.replace(/\u00a0/g, ' ');
     let at = text.indexOf(' · ');

@@ -32,6 +32,11 @@ export function dottedParts(parts) {
   return parts.flatMap((part) => ["\u00a0· ", el("span", { class: "nowrap" }, part)]);
 }
 
+/** A " · " line of terms ("No clock · Casual"), every one of them kept whole. */
+export function dottedLine([first, ...rest]) {
+  return [el("span", { class: "nowrap" }, first), ...dottedParts(rest)];
+}
+
 let toastArea = null;
 
 /** A short message at the bottom of the screen; `kind` "error" paints it red. */
