@@ -20,7 +20,9 @@ on one node: R rounds of a run without analyses and one with ``--analyses N``, b
 in alternating order (so the machine's drifting load hits both arms alike), and prints both
 arms' pooled latencies. ``--interleave S`` switches the analyses on and off every S seconds
 within one run and counts each move in the arm it was made in (bench/load_interleave.py, also
-``--burners N``: the same with N plain busy loops at the analysis workers' priority instead).
+``--burners N``: the same with N plain busy loops at the analysis workers' priority instead;
+``--miner``: the node's puzzle miner over an archive of games, bench/load_miner.py; given more
+than one, they take turns against the same "without" arm).
 ``--compare REV`` runs scenarios 1 and 2 on the git revision REV and on the working tree in
 alternating rounds and prints the ratios of node CPU per move, memory per idle socket and p99
 (bench/load_compare.py).
@@ -48,8 +50,9 @@ import time
 from pathlib import Path
 
 from bench.analysis import sixty_move_game
+from bench.load_alternate import alternate, compare
 from bench.load_analyses import AnalysisLoad
-from bench.load_clients import Tally
+from bench.load_clients import Tally, merge
 from bench.load_cluster import (
     REPO_ROOT,
     Cluster,
@@ -64,6 +67,7 @@ from bench.load_cluster import (
 from bench.load_compare import DEFAULT_ROUNDS, Side, check_args, compare_sides
 from bench.load_interleave import Burners, Interval, Switch
 from bench.load_interleave import compare as compare_interleaved
+from bench.load_miner import MinerLoad
 from bench.load_profile import Profiler, summary
 from bench.load_worker import WorkerPlan, run_worker
 from bench.stats import percentile
@@ -114,23 +118,9 @@ class Measured:
     load_after: tuple[float, float, float]
     redis_calls: collections.Counter[str]  # commands Redis ran during the run, by name
     analyses: tuple[int, int] = (0, 0)     # analysis-board searches done / failed (--analyses)
-    background: list[Interval] = dataclasses.field(default_factory=list)  # --interleave: load ran
-
-
-def merge(tallies: list[Tally]) -> Tally:
-    merged = Tally()
-    for tally in tallies:
-        merged.latencies_ms += tally.latencies_ms
-        merged.ai_latencies_ms += tally.ai_latencies_ms
-        merged.sent_s += tally.sent_s
-        merged.moves += tally.moves
-        merged.ai_moves += tally.ai_moves
-        merged.errors.update(tally.errors)
-        merged.boards_checked += tally.boards_checked
-        merged.boards_wrong += tally.boards_wrong
-        merged.sockets += tally.sockets
-        merged.cpu_s += tally.cpu_s
-    return merged
+    # --interleave: each background load's name -> when it ran
+    background: dict[str, list[Interval]] = dataclasses.field(default_factory=dict)
+    miner: str = ""  # --miner: what the miner did
 
 
 def run(cluster: Cluster, args: argparse.Namespace) -> Measured:
@@ -173,6 +163,10 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     if args.analyses:
         analyses.warm()  # the analysis workers start on the first request: not during the run
     servers = cluster.server_pids()
+    miner = MinerLoad(cluster.node_urls[0], servers[0], cluster.nodes[0].log_path.parent) \
+        if args.miner else None
+    if miner is not None:
+        miner.warm()  # its archive, its worker started and mining: not during the run
     roles = {"server": (servers, False), "ai workers": (servers, True),
              "redis": (cluster.redis_pids(), False), "nginx": (cluster.lb_pids(), True)}
     cpu_before = {role: cpu_seconds(pids, kids) for role, (pids, kids) in roles.items()}
@@ -181,7 +175,11 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     calls_before = redis_calls(cluster)
     profiler = Profiler(servers[0], args.profile, args.duration) if args.profile else None
     burners = Burners(args.burners) if args.burners else None
-    switch = (Switch(args.interleave, (burners or analyses).set_running)
+    loads = {name: load for name, load in ((f"{args.analyses} analyses", analyses),
+                                            (f"{args.burners} burners", burners),
+                                            ("the puzzle miner", miner))
+             if load is not None and (load is not analyses or args.analyses)}
+    switch = (Switch(args.interleave, {name: load.set_running for name, load in loads.items()})
               if args.interleave else None)
     analyses.start()
     go.set()
@@ -199,8 +197,12 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     finally:
         if burners is not None:
             burners.close()
+        miner_done = "" if miner is None else miner.summary()
+        if miner is not None:
+            miner.close()
     analyses.stop()
-    background = switch.on_intervals if burners and switch else analyses.intervals
+    background = {} if switch is None else switch.on_intervals | (
+        {f"{args.analyses} analyses": analyses.intervals} if args.analyses else {})
     rss_end = rss_bytes(servers)
     cpu = {role: (cpu_seconds(pids, kids) - cpu_before[role]) / elapsed
            for role, (pids, kids) in roles.items()}
@@ -220,7 +222,7 @@ def _measure(cluster: Cluster, args: argparse.Namespace, workers: list, ready, r
     cpu["generator"] = tally.cpu_s / args.duration
     return Measured(tally, elapsed, rss_before, max(rss_peak, rss_end), rss_end,
                     worst(lags), gc_pauses, worst(gc_max), cpu, load_before, load_after, +calls,
-                    (analyses.done, analyses.failed), background)
+                    (analyses.done, analyses.failed), background, miner_done)
 
 
 def worst(bounds: list[float | None]) -> float | None:
@@ -318,6 +320,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--burners", type=int, default=0, metavar="N",
                         help="with --interleave: N busy loops at the analysis workers' "
                              "priority instead of analyses (the control)")
+    parser.add_argument("--miner", action="store_true",
+                        help="with --interleave: the node's puzzle miner over an archive of "
+                             "games (bench/load_miner.py; needs root for the cgroup freezer)")
     parser.add_argument("--profile", type=Path,
                         help="py-spy the (first) server node during the run into this file")
     parser.add_argument("--url", action="append", default=[],
@@ -341,56 +346,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.nodes = len(args.url)
     if args.alternate and not args.analyses:
         parser.error("--alternate compares runs with --analyses N against runs without")
-    if args.interleave and (bool(args.analyses) == bool(args.burners) or args.alternate):
-        parser.error("--interleave switches either --analyses N or --burners N, "
+    if args.interleave and (not (args.analyses or args.burners or args.miner)
+                            or args.alternate):
+        parser.error("--interleave switches --analyses N, --burners N or --miner (in turns), "
                      "without --alternate")
-    if args.burners and not args.interleave:
-        parser.error("--burners is the control of --interleave")
+    if (args.burners or args.miner) and not args.interleave:
+        parser.error("--burners and --miner are loads of --interleave")
+    if args.miner and (args.url or args.nodes != 1):
+        parser.error("--miner runs on one node this bench starts")
     check_args(parser, args)
     args.analysis_game = sixty_move_game() if args.analyses else []
     return args
-
-
-def alternate(cluster: Cluster, args: argparse.Namespace) -> list[tuple[int, int, Measured]]:
-    """R rounds of a run without analyses and one with them on one cluster, in the order
-    without-with, then with-without, ... (so a load that drifts one way during the session
-    favours neither arm): (round, analyses in flight, result) of every run."""
-    runs = []
-    for round_no in range(1, args.alternate + 1):
-        arms = (0, args.analyses) if round_no % 2 else (args.analyses, 0)
-        for in_flight in arms:
-            arm = argparse.Namespace(**vars(args) | {"analyses": in_flight})
-            log.info("round %d: %d analyses in flight", round_no, in_flight)
-            runs.append((round_no, in_flight, run(cluster, arm)))
-    return runs
-
-
-def compare(runs: list[tuple[int, int, Measured]]) -> str:
-    """One row per run and one per arm (latencies pooled over its runs), and the arm with
-    analyses relative to the one without."""
-    rows = [(f"round {r}, {n} analyses", m.tally, m.analyses[0],
-             f"{m.load_before[0]:.1f} / {m.load_after[0]:.1f}",
-             "n/a" if m.lag_p99_s is None else f"{m.lag_p99_s * 1000:g}") for r, n, m in runs]
-    arms = {with_: merge([m.tally for _, n, m in runs if bool(n) == with_])
-            for with_ in (False, True)}
-    rows += [("all without analyses", arms[False], 0, "", ""),
-             ("all with analyses", arms[True], sum(m.analyses[0] for *_, m in runs), "", "")]
-    lines = ["| run | human move p50 / p99 ms | AI reply p50 / p99 ms | AI moves | "
-             "analyses done | loop lag p99 <= ms | load before / after |",
-             "|---|---|---|---|---|---|---|"]
-    for name, t, done, load, lag in rows:
-        lines.append(
-            f"| {name} | {percentile(t.latencies_ms, .5):.1f} / "
-            f"{percentile(t.latencies_ms, .99):.1f} | {percentile(t.ai_latencies_ms, .5):.0f} / "
-            f"{percentile(t.ai_latencies_ms, .99):.0f} | {t.ai_moves} | {done} | {lag} | "
-            f"{load} |")
-    def ratio(name: str, q: float) -> float:
-        return percentile(getattr(arms[True], name), q) / percentile(getattr(arms[False], name), q)
-
-    quantiles = (("human p50", "latencies_ms", .5), ("human p99", "latencies_ms", .99),
-                 ("AI p50", "ai_latencies_ms", .5), ("AI p99", "ai_latencies_ms", .99))
-    ratios = [f"{what} {ratio(name, q):.2f}" for what, name, q in quantiles]
-    return "\n".join([*lines, "", "with / without: " + ", ".join(ratios)])
 
 
 def start(args: argparse.Namespace, side: Side | None = None) -> Cluster:
@@ -401,6 +367,7 @@ def start(args: argparse.Namespace, side: Side | None = None) -> Cluster:
     return start_cluster(workdir, args.nodes, {
         "AI_WORKERS": str(args.ai_workers), "LOG_LEVEL": "WARNING",
         "ANALYSIS_WORKERS": str(args.analysis_workers), "ANALYSES_PER_MINUTE": "0",
+        "PUZZLE_WORKERS": "1" if args.miner else "0",
         "BOARD_SEARCHES_PER_MINUTE": "0"},
         root=side.root if side else REPO_ROOT, python=side.python if side else sys.executable)
 
@@ -427,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
         cluster = start(args)
     try:
         if args.alternate:
-            runs = alternate(cluster, args)
+            runs = alternate(cluster, args, run)
         else:
             measured = run(cluster, args)
     finally:
@@ -437,9 +404,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if not any(m.tally.errors or m.tally.boards_wrong for *_, m in runs) else 1
     print(report(args, measured))
     if args.interleave:
-        what = "analyses" if args.analyses else f"{args.burners} burners"
         print()
-        print(compare_interleaved(measured.tally, measured.background, what))
+        print(compare_interleaved(measured.tally, measured.background))
+        if measured.miner:
+            print(measured.miner)
     if args.profile:
         print()
         print(summary(args.profile))

@@ -42,6 +42,23 @@ class Tally:
     cpu_s: float = 0.0
 
 
+def merge(tallies: list[Tally]) -> Tally:
+    """The tallies of all generator processes as one."""
+    merged = Tally()
+    for tally in tallies:
+        merged.latencies_ms += tally.latencies_ms
+        merged.ai_latencies_ms += tally.ai_latencies_ms
+        merged.sent_s += tally.sent_s
+        merged.moves += tally.moves
+        merged.ai_moves += tally.ai_moves
+        merged.errors.update(tally.errors)
+        merged.boards_checked += tally.boards_checked
+        merged.boards_wrong += tally.boards_wrong
+        merged.sockets += tally.sockets
+        merged.cpu_s += tally.cpu_s
+    return merged
+
+
 class SourceAddresses:
     """Loopback source addresses (127.0.1.x) to spread room creations over: the server allows
     30 rooms per minute per client IP, as it would for many people behind different IPs."""

@@ -1,4 +1,4 @@
-"""A background load switched on and off every few seconds within one run, each move counted in
+"""Background loads switched on and off every few seconds within one run, each move counted in
 the arm it overlapped (bench/load.py ``--interleave S``).
 
 ``--alternate`` compares half-minute runs with and without analyses; on a shared machine another
@@ -6,18 +6,24 @@ session's burst lands in one of them and the arms' p99 differ by more than any e
 background load is switched on for S seconds, off for S seconds, and so on, in one run. A move
 (sent -> its opponent received it) counts as "with" when the background load ran all along it
 and "without" when it ran at no moment of it (one that crosses a switch counts in neither); a
-burst of the machine's other load then falls on both arms alike.
+burst of the machine's other load then falls on both arms alike. With more than one load they
+take turns, one at a time, with S seconds of none between (A, none, B, none, A, ...), so each
+is compared with the same "without" arm of the same run; a move counts for a load when that
+load ran all along it and no other at any moment of it.
 
-Two background loads: the node's own analyses (``--analyses N``: a move is "with" while an
-analysis-board search is in flight, the only time the analysis workers run), and, as the
-control, ``--burners N``: N plain busy loops in the analysis workers' scheduling class
-(SCHED_IDLE, nice 15) and no analyses: what any CPU-bound background process costs the node on
-this host, whatever its code."""
+Three background loads: the node's own puzzle miner (``--miner``, bench/load_miner.py: the
+low-priority job over archived games; a move is "with" while it is switched on, frozen
+otherwise), the node's own analyses (``--analyses N``: a move is "with" while an analysis-board
+search is in flight, the only time the analysis workers run), and, as the control,
+``--burners N``: N plain busy loops in the analysis workers' scheduling class (SCHED_IDLE,
+nice 15) and no analyses: what any CPU-bound background process costs the node on this host,
+whatever its code."""
 
 from __future__ import annotations
 
 import bisect
 import contextlib
+import itertools
 import os
 import signal
 import subprocess
@@ -34,16 +40,18 @@ from server.platform.ai_pool import lower_priority
 Interval = tuple[float, float]  # time.perf_counter() seconds: the same clock in every process
 BURNER = "while True: pass"
 QUANTILES = (.5, .95, .99)
+WITHOUT = "without any"
 
 
 class Switch:
-    """Turns a background load on and off every ``period_s`` seconds from ``start()`` to
-    ``stop()`` (on first), calling ``on_change(True|False)``; keeps the on-intervals."""
+    """Turns background loads on one at a time for ``period_s`` seconds, with ``period_s``
+    seconds of none between, from ``start()`` to ``stop()``: ``loads`` maps a load's name to
+    its ``set_running(True|False)``. Keeps each load's on-intervals."""
 
-    def __init__(self, period_s: float, on_change: Callable[[bool], None]) -> None:
+    def __init__(self, period_s: float, loads: dict[str, Callable[[bool], None]]) -> None:
         self.period_s = period_s
-        self.on_change = on_change
-        self.on_intervals: list[Interval] = []
+        self.loads = loads
+        self.on_intervals: dict[str, list[Interval]] = {name: [] for name in loads}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -55,17 +63,16 @@ class Switch:
         self._thread.join()
 
     def _run(self) -> None:
-        on = True
-        while True:
-            self.on_change(on)
+        for set_running in self.loads.values():
+            set_running(False)
+        for name in itertools.cycle(self.loads):
+            self.loads[name](True)
             began = time.perf_counter()
             stopped = self._stop.wait(self.period_s)
-            if on:
-                self.on_intervals.append((began, time.perf_counter()))
-            if stopped:
-                self.on_change(False)
+            self.loads[name](False)
+            self.on_intervals[name].append((began, time.perf_counter()))
+            if stopped or self._stop.wait(self.period_s):
                 return
-            on = not on
 
 
 class Burners:
@@ -117,24 +124,34 @@ class Busy:
         return "with" if self._starts[index] <= start and end <= self._ends[index] else None
 
 
-def split_by(busy: Busy, sent_s: list[float], latencies_ms: list[float]
-             ) -> tuple[list[float], list[float]]:
-    """(latencies of the moves made while the load ran, of those made while it did not)."""
-    arms: dict[str | None, list[float]] = {"with": [], "without": [], None: []}
+def split_by(busy: dict[str, Busy], sent_s: list[float], latencies_ms: list[float]
+             ) -> dict[str, list[float]]:
+    """The latencies of each load's arm (the moves made while that load ran all along and no
+    other at any moment), and of ``WITHOUT`` (the moves no load met); the rest are dropped."""
+    arms: dict[str, list[float]] = {name: [] for name in [*busy, WITHOUT]}
     for sent, latency_ms in zip(sent_s, latencies_ms, strict=True):
-        arms[busy.arm(sent, sent + latency_ms / 1000)].append(latency_ms)
-    return arms["with"], arms["without"]
+        where = {name: load.arm(sent, sent + latency_ms / 1000) for name, load in busy.items()}
+        met = [name for name, arm in where.items() if arm != "without"]
+        if not met:
+            arms[WITHOUT].append(latency_ms)
+        elif len(met) == 1 and where[met[0]] == "with":
+            arms[met[0]].append(latency_ms)
+    return arms
 
 
-def compare(tally: Tally, intervals: list[Interval], what: str) -> str:
-    """Both arms' human move latencies and their ratios. AI replies are left out: one lasts
-    half a second or more (AI_THINK_MS), so few fit in one arm and those that do are the
-    quick ones (``--alternate`` compares them)."""
-    with_, without = split_by(Busy(intervals), tally.sent_s, tally.latencies_ms)
-    lines = ["| arm | human moves | p50 / p95 / p99 ms |", "|---|---|---|"]
-    for name, moves in ((f"with {what}", with_), (f"without {what}", without)):
-        lines.append(f"| {name} | {len(moves)} | "
-                     f"{' / '.join(f'{percentile(moves, q):.1f}' for q in QUANTILES)} |")
-    ratios = ", ".join(f"p{round(q * 100)} {percentile(with_, q) / percentile(without, q):.2f}"
-                       for q in QUANTILES)
-    return "\n".join([*lines, "", f"with / without: {ratios}"])
+def compare(tally: Tally, backgrounds: dict[str, list[Interval]]) -> str:
+    """Each arm's human move latencies, and each load's ratios to the arm without any. AI
+    replies are left out: one lasts half a second or more (AI_THINK_MS), so few fit in one
+    arm and those that do are the quick ones (``--alternate`` compares them)."""
+    arms = split_by({name: Busy(intervals) for name, intervals in backgrounds.items()},
+                    tally.sent_s, tally.latencies_ms)
+    without = arms[WITHOUT]
+    lines = ["| arm | human moves | p50 / p95 / p99 ms | ratio to without p50 / p95 / p99 |",
+             "|---|---|---|---|"]
+    for name, moves in arms.items():
+        ratios = "" if name == WITHOUT else " / ".join(
+            f"{percentile(moves, q) / percentile(without, q):.2f}" for q in QUANTILES)
+        lines.append(f"| {'with ' if name != WITHOUT else ''}{name} | {len(moves)} | "
+                     f"{' / '.join(f'{percentile(moves, q):.1f}' for q in QUANTILES)} | "
+                     f"{ratios} |")
+    return "\n".join(lines)

@@ -113,7 +113,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     report = yield
     if report.when == "call":
         item.stash[CALL_FAILED] = report.failed
+        if report.failed:
+            for node in nodes_of(item):
+                report.sections.append((f"log of node {node.node_id} ({node.url})", node.log()))
     return report
+
+
+def nodes_of(item: pytest.Item) -> list[ServerNode]:
+    """The server nodes the test ran against (the session's and those it started): a failure
+    on a loaded CI machine is then also read from the server's side."""
+    values = getattr(item, "funcargs", {})
+    nodes = [values["app_server"]] if "app_server" in values else []
+    if (factory := values.get("server_factory")) is not None:
+        nodes.extend(factory.nodes)
+    return nodes
 
 
 @pytest.fixture(scope="session")

@@ -86,6 +86,9 @@ class ErrorCode(enum.StrEnum):
     INTERNAL_ERROR = "internal_error"
     RATING_OUT_OF_RANGE = "rating_out_of_range"
     BAD_POOL = "bad_pool"
+    BERSERK_NOT_ALLOWED = "berserk_not_allowed"
+    ALREADY_BERSERK = "already_berserk"
+    BERSERK_TOO_LATE = "berserk_too_late"
 
 
 HTTP_STATUS: dict[ErrorCode, int] = {

@@ -259,6 +259,12 @@ def tournament_lease_key(tournament_id: str) -> str:
     return f"tournament:{{{tournament_id}}}:director"
 
 
+def tournament_channel(tournament_id: str) -> str:
+    """The tournament's (sharded) pub/sub channel: a message at every stored change, fanned
+    out to the player sockets watching its page on any node (server/tournaments/store.py)."""
+    return f"tournament:{{{tournament_id}}}:changes"
+
+
 def tournaments_active_key(outbox_key: str) -> str:
     """Set: the tournaments not yet finished and archived, whose leases every node's director
     loop offers to take (server/tournaments/director.py); written at creation and at the end.

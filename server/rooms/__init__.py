@@ -1,7 +1,8 @@
 """The room as a pure state machine (no I/O): state values, commands, and `apply`.
 
 Owns every room rule: seats and joining, whose turn, clocks, offers, the opening rules, chat
-channels, claims, how a game ends (`apply(state, command, now) -> Transition(state, events)`).
+channels, claims, berserk (a tournament game's), how a game ends (`apply(state, command,
+now) -> Transition(state, events)`).
 No I/O, no clock reads (the caller passes `now`); judges moves with engine/.
 
 Imports: server.platform (error codes only), engine. Nothing of asyncio, aiohttp, Redis or SQL

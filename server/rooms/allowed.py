@@ -19,6 +19,7 @@ from typing import Any
 
 from ..platform.errors import ArenaError
 from . import commands as cmd
+from .berserk import check_berserk
 from .offers import check_draw_offer, check_rematch_offer, check_takeback_request
 from .outcomes import require_playing
 from .play import check_cancel, check_rated, check_unlist, open_seat
@@ -34,6 +35,7 @@ CHECKS: dict[str, tuple[frozenset[Status], Check]] = {
     "resign": (frozenset({PLAYING}), lambda state, _seat: require_playing(state)),
     "draw_offer": (frozenset({PLAYING}), check_draw_offer),
     "takeback_request": (frozenset({PLAYING}), check_takeback_request),
+    "berserk": (frozenset({PLAYING}), check_berserk),
     "rematch_offer": (frozenset({FINISHED}), check_rematch_offer),
     "unlist": (frozenset({WAITING}), check_unlist),
     "cancel": (frozenset({WAITING}), check_cancel),

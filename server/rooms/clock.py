@@ -12,6 +12,10 @@ A daily (correspondence) clock gives each move `days` days (DAILY_DAYS): the sam
 `days` set, no increment, the seat to move's time running from the start of the game (the first
 player has `days` days for the first move), and every seat that is not running holding its whole
 allowance again, so each move starts with `days` days. Its flag falls like a Fischer clock's.
+
+Berserk (an arena tournament's, docs/tournaments.md), as lichess: a seat that berserks loses
+half its initial time (none when the initial time is under 40 increments: 1+2 becomes 1+0) and
+gets no increment for the rest of the game; a clock without initial time cannot berserk.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ MAX_INITIAL_S = 3 * 3600
 MAX_INCREMENT_S = 180
 DAY_MS = 24 * 3600 * 1000
 DAILY_DAYS = (1, 2, 3, 5, 7)  # the days per move a daily game may have
+BERSERK_INCREMENTS = 40  # an initial time under this many increments is not halved by a berserk
 
 
 @dataclass(slots=True, frozen=True)
@@ -37,6 +42,18 @@ class ClockConfig:
         if days not in DAILY_DAYS:
             raise ValueError(f"days per move is one of {', '.join(map(str, DAILY_DAYS))}")
         return cls(days * DAY_MS, 0, days)
+
+    @property
+    def berserkable(self) -> bool:
+        """Can a player berserk with this clock? A Fischer clock with some initial time."""
+        return self.days is None and self.initial_ms > 0
+
+    @property
+    def berserk_penalty_ms(self) -> int:
+        """The time a berserk takes away: half the initial time, or none when the initial
+        time is under 40 increments (lichess's rule)."""
+        return 0 if self.initial_ms < BERSERK_INCREMENTS * self.increment_ms \
+            else self.initial_ms // 2
 
     @property
     def key(self) -> str:
@@ -75,6 +92,16 @@ class Clock:
     running: int | None
     since: int
     days: int | None = None  # a daily clock: each move has the whole `initial_ms`
+    berserk: tuple[bool, bool] = (False, False)  # per seat: berserked (no increment)
+
+    def berserked(self, seat: int) -> bool:
+        return self.berserk[seat - 1]
+
+    def gone_berserk(self, seat: int, penalty_ms: int) -> Clock:
+        """`seat` berserks: `penalty_ms` less on its clock, and no increment from now on."""
+        berserk = (True, self.berserk[1]) if seat == 1 else (self.berserk[0], True)
+        left = max(0, self.remaining[seat - 1] - penalty_ms)
+        return replace(self, remaining=self._with_left(seat, left), berserk=berserk)
 
     def runs_after(self, plies: int) -> bool:
         """Does the side to move's time run after `plies` moves? A daily clock's always."""
@@ -108,7 +135,7 @@ class Clock:
         """Charge `seat` for an action at `now` (a move, an opening stone or choice) and add
         the increment if its time was running; then run `next_seat`'s time (None: stop)."""
         left = self.time_left(seat, now)
-        if seat == self.running:
+        if seat == self.running and not self.berserked(seat):
             left += self.increment_ms
         return replace(self, remaining=self._with_left(seat, left), running=next_seat,
                        since=now)._refilled()
@@ -126,7 +153,8 @@ class Clock:
         """The same clock after the players change seats (an opening's colour choice): each
         player keeps their own time."""
         running = None if self.running is None else 3 - self.running
-        return replace(self, remaining=(self.remaining[1], self.remaining[0]), running=running)
+        return replace(self, remaining=(self.remaining[1], self.remaining[0]), running=running,
+                       berserk=(self.berserk[1], self.berserk[0]))
 
     def switch_to(self, seat: int, now: int, plies: int) -> Clock:
         """Charge the running seat up to `now` (no increment) and run `seat`, to move after
@@ -149,11 +177,14 @@ class Clock:
                 "running": self.running, "since": self.since}
         if self.days:
             data["days"] = self.days
+        if any(self.berserk):
+            data["berserk"] = {"1": self.berserk[0], "2": self.berserk[1]}
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Clock:
         remaining = data["remaining"]
+        berserk = data.get("berserk", {})
         return cls(data["initial_ms"], data["increment_ms"],
                    (remaining["1"], remaining["2"]), data["running"], data["since"],
-                   data.get("days"))
+                   data.get("days"), (berserk.get("1", False), berserk.get("2", False)))

@@ -79,6 +79,15 @@ class Resign:
 
 
 @dataclass(slots=True, frozen=True)
+class Berserk:
+    """In an arena tournament's game, before the player's first move: half the clock, no
+    increment, one more point for a win (server/rooms/berserk.py)."""
+
+    seat: int
+    cid: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
 class DrawOffer:
     seat: int
     cid: str | None = None
@@ -170,6 +179,6 @@ class Tick:
     game of a finished AI-vs-AI demo once its pause is over."""
 
 
-Command = (Join | Move | OpeningChoice | Resign | DrawOffer | DrawAnswer | TakebackRequest
+Command = (Join | Move | OpeningChoice | Resign | Berserk | DrawOffer | DrawAnswer | TakebackRequest
            | TakebackAnswer | RematchOffer | RematchAnswer | Unlist | ClaimWin | Cancel | Abandon
            | Tick)

@@ -102,6 +102,13 @@ class GameOver(Timed, frozen=True, tag="game_over"):
     game_id: str | None
 
 
+class Berserk(Event, frozen=True, tag="berserk"):
+    """berserk.py: the player in `seat` halved their clock (its `berserk` marks the seat)."""
+
+    seat: int
+    clock: Public
+
+
 # offers.py: each carries the pending offer it sets or clears
 
 
@@ -169,7 +176,7 @@ class OpeningChoice(Timed, frozen=True, tag="opening_choice"):
 
 
 EVENT_KINDS: tuple[type[Event], ...] = (
-    SeatTaken, GameStarted, Unlisted, SeatResumed, Move, GameOver,
+    SeatTaken, GameStarted, Unlisted, SeatResumed, Move, GameOver, Berserk,
     DrawOffered, DrawDeclined, TakebackRequested, TakebackDeclined, Takeback,
     RematchOffered, RematchDeclined, Rematch, OpeningChoice,
 )

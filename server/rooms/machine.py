@@ -15,9 +15,9 @@ from typing import Any
 
 from msgspec.structs import replace as with_fields
 
+from . import berserk, offers, opening_play, play
 from . import commands as cmd
 from . import events as ev
-from . import offers, opening_play, play
 from .allowed import allowed_by_seat, public_state
 from .outcomes import Step, flag_fallen, timeout
 from .state import SEATS, RoomState
@@ -29,6 +29,7 @@ RULES: dict[type, Rule] = {
     cmd.Move: play.move,
     cmd.OpeningChoice: opening_play.choose,
     cmd.Resign: play.resign,
+    cmd.Berserk: berserk.berserk,
     cmd.ClaimWin: play.claim_win,
     cmd.Unlist: play.unlist,
     cmd.Resume: play.resume,

@@ -150,8 +150,9 @@ def rematch_answer(state: RoomState, command: cmd.RematchAnswer, now: int) -> St
 
 def rematch(state: RoomState, now: int, standings: cmd.Standings = ()) -> Step:
     """A new game in the same room with the seats swapped; an account's seat shows its
-    rating from `standings` when given (the finished game has changed it). The event's
-    `state` is filled in by `machine.apply` once the new version is known."""
+    rating from `standings` when given (the finished game has changed it). A tournament's
+    game played again is no tournament game: nobody may berserk in it. The event's `state`
+    is filled in by `machine.apply` once the new version is known."""
     clock = state.clock_config.start(now) if state.clock_config else None
     rated = dict(standings)
     seats = tuple(replace(seat, rating=rated[seat.player_id].rating,
@@ -162,7 +163,7 @@ def rematch(state: RoomState, now: int, standings: cmd.Standings = ()) -> Step:
                     game_no=state.game_no + 1, moves=(), move_times=(), clock=clock,
                     result=None, opening_choices=(),
                     draw_offer=None, takeback_request=None, rematch_offer=None,
-                    started_at=now, finished_at=None, last_move_at=None)
+                    started_at=now, finished_at=None, last_move_at=None, berserkable=False)
     state = replace(state, move_deadline=move_deadline(state, now))
     return state, [ev.Rematch()]
 

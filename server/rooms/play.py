@@ -53,14 +53,16 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
              ai_level: int, clock: ClockConfig | None, idle_claim_ms: int | None = None,
              creator: cmd.PlayerRef | None = None, rated: bool = False,
              opening: Opening = Opening.NONE,
-             rating_range: RatingRange | None = None) -> RoomState:
+             rating_range: RatingRange | None = None,
+             berserkable: bool = False) -> RoomState:
     """A room at version 0. Human rooms wait for a second player; AI rooms start at once.
     `idle_claim_ms`: in a human game without a clock, how long a player may sit on their turn
     before the opponent may claim the win (None: no limit).
     A rated room is a human room created by an account (the creator's `username`).
     `opening`: the opening rule (gomoku, gomoku-standard and renju only).
     A daily clock (days per move) and a `rating_range` (a seek's: who may take the free seat)
-    are for a person's room waiting for a person; a range also needs an account's creator."""
+    are for a person's room waiting for a person; a range also needs an account's creator.
+    `berserkable`: a tournament's game whose players may berserk (with a clock that allows it)."""
     try:
         check_opening(variant, opening)
     except ValueError as error:
@@ -83,7 +85,8 @@ def new_room(*, room_id: str, variant: str, mode: Mode, public: bool, now: int,
     state = RoomState(room_id=room_id, variant=variant, mode=mode, public=public,
                       created_at=now, seats=(seats[0], seats[1]), clock_config=clock,
                       idle_claim_ms=idle, rated=rated, opening=opening,
-                      rating_range=rating_range)
+                      rating_range=rating_range,
+                      berserkable=berserkable and clock is not None and clock.berserkable)
     return state if mode is Mode.HUMAN else _start(state, now)
 
 

@@ -181,6 +181,8 @@ class RoomState:
     opening_choices: tuple[str, ...] = ()
     # A seek's rating range: who may take the free seat (None: anyone the room admits).
     rating_range: RatingRange | None = None
+    # A tournament game whose players may berserk (server/rooms/berserk.py).
+    berserkable: bool = False
 
     @property
     def daily(self) -> bool:
@@ -300,6 +302,7 @@ class RoomState:
             "finished_at": self.finished_at,
             "game_id": self.public_game_id,
             "rating_range": self.rating_range.to_dict() if self.rating_range else None,
+            "berserkable": self.berserkable,
         }
 
     def to_record(self) -> dict[str, Any]:
@@ -334,6 +337,7 @@ class RoomState:
             "move_times": list(self.move_times),
             "idle_claim_ms": self.idle_claim_ms,
             "rating_range": self.rating_range.to_dict() if self.rating_range else None,
+            "berserkable": self.berserkable,
             "chat": [],  # read by nodes from before chat had its own store (rolling upgrade)
         }
 
@@ -370,4 +374,5 @@ class RoomState:
             opening_choices=tuple(data.get("opening_choices", ())),
             rating_range=RatingRange.from_dict(data["rating_range"])
             if data.get("rating_range") else None,  # records from before: none
+            berserkable=data.get("berserkable", False),
         )

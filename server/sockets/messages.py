@@ -77,6 +77,7 @@ class SpectatorChatMessage(ClientMessage, frozen=True, tag="spectator_chat"):
 
 _PROPOSALS: dict[str, Callable[..., commands.Command]] = {
     "resign": commands.Resign,
+    "berserk": commands.Berserk,
     "draw_offer": commands.DrawOffer,
     "takeback_request": commands.TakebackRequest,
     "rematch_offer": commands.RematchOffer,

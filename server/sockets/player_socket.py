@@ -5,7 +5,10 @@ The socket is the player's by the request's cookies (the account's session, else
 identity); it has no hello. It subscribes to the player's Redis channel before it reads the
 snapshot from SQL, so a notification published meanwhile arrives in the snapshot, live, or both
 (a client keeps one per id). Then it sends what the channel carries, in order, from one writer
-task; a client that stops reading is cut off. The only client message is `ping`.
+task; a client that stops reading is cut off. The client messages are `ping`, and
+`watch_tournament` for the tab that shows a tournament's page: the socket then also carries
+that tournament's changes (its channel, server/tournaments/store.py), from whichever node made
+them, so the page's standings update as they change.
 """
 
 from __future__ import annotations
@@ -18,13 +21,13 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from ..http.context import NOTIFICATIONS
+from ..http.context import NOTIFICATIONS, TOURNAMENTS
 from ..http.identity import player_of
 from ..notifications.node import Notifications
 from ..platform.clock import now_ms
 from ..platform.compact_json import dumps
 from ..platform.errors import ArenaError, ErrorCode
-from ..play.fanout import RoomMessage
+from ..play.fanout import Fanout, RoomMessage
 from ..rooms.commands import PlayerRef
 from .endpoint import counted, prepared, refusal
 from .ratelimit import TokenBucket
@@ -37,16 +40,19 @@ BURST, PER_SECOND = 10, 2.0
 REFUSALS_BEFORE_CLOSE = 40
 QUEUE_LIMIT = 500  # messages waiting for a client that does not read, before it is cut off
 OWED_WAIT_S = 2.0  # before an abuse close: the longest wait for the refusals already queued
+MAX_TOURNAMENT_ID = 16
 
 
 class PlayerSocket:
     """One tab's socket: the fan-out's subscriber for the player, and its writer."""
 
     def __init__(self, ws: web.WebSocketResponse, player: PlayerRef,
-                 notifications: Notifications) -> None:
+                 notifications: Notifications, tournaments: Fanout | None) -> None:
         self.ws = ws
         self.player = player
         self.notifications = notifications
+        self.tournaments = tournaments  # the tournaments' channels (None: none on this node)
+        self.watching: str | None = None  # the tournament whose page the tab shows
         self.outbox: asyncio.Queue[str] = asyncio.Queue()
         self.bucket = TokenBucket(BURST, PER_SECOND)
         self.refused = 0
@@ -58,7 +64,10 @@ class PlayerSocket:
             self.queue(message.data.decode())
 
     def resync(self) -> None:
-        """The channel was re-subscribed after a lost Redis link: send a fresh snapshot."""
+        """A channel was re-subscribed after a lost Redis link: send a fresh snapshot, and
+        tell a tournament page to read its tournament again."""
+        if self.watching is not None:
+            self.queue(dumps({"type": "tournament", "id": self.watching, "v": None}))
         task = asyncio.get_running_loop().create_task(self._send_snapshot())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -98,7 +107,18 @@ class PlayerSocket:
                     await presence.disconnected(self.player)
         finally:
             await fanout.leave(pid, self)
+            await self._watch(None)
             await stop_writer(self.outbox, self.ws, writer)
+
+    async def _watch(self, tournament_id: str | None) -> None:
+        """Carry `tournament_id`'s changes from now on (None: no tournament's)."""
+        if self.tournaments is None or tournament_id == self.watching:
+            return
+        if self.watching is not None:
+            await self.tournaments.leave(self.watching, self)
+        self.watching = tournament_id
+        if tournament_id is not None:
+            await self.tournaments.join(tournament_id, self)
 
     async def _writer(self) -> None:
         while True:
@@ -127,6 +147,14 @@ class PlayerSocket:
         elif message["type"] == "ping":
             self.queue(dumps({"type": "pong", "now": now_ms()}))
             return
+        elif message["type"] == "watch_tournament":
+            tournament_id = message.get("id")
+            if tournament_id is None or (isinstance(tournament_id, str)
+                                         and 0 < len(tournament_id) <= MAX_TOURNAMENT_ID):
+                await self._watch(tournament_id)
+                return
+            error = ArenaError(ErrorCode.BAD_MESSAGE, "watch_tournament: id is a tournament's "
+                               "id or null")
         else:
             error = ArenaError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {message['type']!r}")
         self.queue(dumps(error_message(error)))
@@ -148,7 +176,9 @@ async def player_websocket(request: web.Request) -> web.StreamResponse:
         notifications.sockets.add(ws)
         notifications.notifier.metrics.player_sockets.set(len(notifications.sockets))
         try:
-            await PlayerSocket(ws, player, notifications).run()
+            tournaments = request.app[TOURNAMENTS].changes if TOURNAMENTS in request.app \
+                else None
+            await PlayerSocket(ws, player, notifications, tournaments).run()
         finally:
             notifications.sockets.discard(ws)
             notifications.notifier.metrics.player_sockets.set(len(notifications.sockets))

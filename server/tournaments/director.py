@@ -33,7 +33,7 @@ from ..platform.store import STORE_ERRORS
 from ..pool.lease import Lease
 from . import archive
 from .progress import advance
-from .results import Game, Result
+from .results import Ending, Game
 from .rooms import NOT_MADE, TournamentRooms
 from .store import KEEP_FINISHED_S, TournamentStore
 from .tournament import Status, Tournament
@@ -86,14 +86,14 @@ class Director:
             await self._archive(t)
             return
         now = now_ms()
-        ended: dict[str, tuple[Result, int]] = {}
+        ended: dict[str, Ending] = {}
         unmade: list[Game] = []
         playing = t.playing()
-        looks = await asyncio.gather(*(self.rooms.outcome(game, now) for game in playing))
+        looks = await asyncio.gather(*(self.rooms.outcome(t, game, now) for game in playing))
         for game, found in zip(playing, looks, strict=True):
             if found == NOT_MADE:
                 unmade.append(game)
-            elif isinstance(found, tuple):
+            elif isinstance(found, Ending):
                 ended[game.room_id] = found  # type: ignore[index]
         new, paired = advance(t, now, ended, new_room_id)
         if new != t:

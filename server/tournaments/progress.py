@@ -21,11 +21,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from . import arena_pairing, berger, swiss
-from .results import Format, Game, Result, Side
+from .results import Ending, Format, Game, Result, Side
 from .standings import standings
 from .tournament import MIN_PLAYERS, Status, Tournament
 
-Ended = Mapping[str, tuple[Result, int]]  # room id -> (result, when it ended)
+Ended = Mapping[str, Ending | tuple[Result, int]]  # room id -> how (and when) it ended
 
 
 def advance(t: Tournament, now: int, ended: Ended,
@@ -53,9 +53,13 @@ def record(t: Tournament, ended: Ended) -> Tournament:
     """`t` with the results of the games in `ended` (a game already scored is left as it is)."""
     if not ended:
         return t
-    games = tuple(replace(g, result=ended[g.room_id][0], ended_at=ended[g.room_id][1])
+    games = tuple(_ended(g, Ending(*ended[g.room_id]))
                   if g.result is None and g.room_id in ended else g for g in t.games)
     return replace(t, games=games)
+
+
+def _ended(game: Game, ending: Ending) -> Game:
+    return replace(game, result=ending.result, ended_at=ending.at, berserks=ending.berserks)
 
 
 def finish(t: Tournament, now: int) -> Tournament:

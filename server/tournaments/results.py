@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class Format(enum.StrEnum):
@@ -95,3 +96,12 @@ class Entrant:
     username: str
     rating: int
     seed: int
+
+
+class Ending(NamedTuple):
+    """How a game's room ended it: the result, when (epoch ms), and the players whose berserk
+    counts (server/tournaments/rooms.py)."""
+
+    result: Result
+    at: int
+    berserks: frozenset[str] = frozenset()

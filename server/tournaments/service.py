@@ -24,7 +24,9 @@ from ..notifications.service import Notifier
 from ..platform.clock import now_ms
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.ip_limits import IpLimit
+from ..platform.keys import tournament_channel
 from ..play.arena import Arena
+from ..play.fanout import Fanout
 from ..relations.service import require_account
 from ..rooms.commands import PlayerRef
 from . import archive, views
@@ -143,10 +145,13 @@ def _plausible(tournament_id: str) -> bool:
 
 @dataclass(slots=True)
 class Tournaments:
-    """The node's tournament services: the face for routes, and the director loop."""
+    """The node's tournament services: the face for routes, the director loop, and the
+    tournaments' channels (`changes`: a player socket watching a tournament's page joins its
+    channel there)."""
 
     service: TournamentService
     director: Director
+    changes: Fanout
 
 
 def build(arena: Arena, engine: AsyncEngine, outbox_key: str, notifier: Notifier
@@ -159,19 +164,24 @@ def build(arena: Arena, engine: AsyncEngine, outbox_key: str, notifier: Notifier
         else None,
         IpLimit(arena.ip_limiter, "tournament-ip", 3 * per_hour, CREATE_WINDOW_S) if per_hour
         else None)
-    store = TournamentStore(arena.repo.redis, outbox_key)
+    changes = Fanout(arena.repo.redis, channel=tournament_channel)
+    store = TournamentStore(arena.repo.redis, outbox_key, changes)
     rooms = TournamentRooms(arena, engine, arena.settings.tournament_grace_s * 1000)
     director = Director(arena.repo.redis, store, rooms, engine, notifier,
                         arena.settings.node_id)
-    return Tournaments(TournamentService(store, engine, limits), director)
+    return Tournaments(TournamentService(store, engine, limits), director, changes)
 
 
 @contextlib.asynccontextmanager
 async def running(tournaments: Tournaments) -> AsyncIterator[Tournaments]:
-    task = asyncio.create_task(tournaments.director.run(), name="tournament-director")
+    tasks = [asyncio.create_task(tournaments.director.run(), name="tournament-director"),
+             asyncio.create_task(tournaments.changes.run(), name="tournament-fanout")]
     try:
         yield tournaments
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await tournaments.changes.close()

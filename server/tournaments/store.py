@@ -8,10 +8,16 @@ fenced by its lease (the rated pools' `Lease`, server/pool/lease.py): the script
 never pair a round that the node which took over has paired already. A player's join or leave
 needs no lease.
 A finished tournament's value stays a day after it is archived in SQL, then SQL alone serves.
+
+Every stored change is announced on the tournament's channel (`{"type": "tournament", "id",
+"v", "status"}`, docs/protocol.md §3b), fanned out by each node to the player sockets watching
+the tournament's page: the pages read it again at once instead of asking every few seconds. A
+lost announcement (Redis away for a moment) is caught by the pages' slow poll.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
 import msgspec
@@ -19,7 +25,11 @@ import redis.asyncio as redis
 
 from ..platform.errors import ArenaError, ErrorCode
 from ..platform.keys import tournament_key, tournament_lease_key, tournaments_active_key
+from ..platform.store import STORE_ERRORS
+from ..play.fanout import Fanout
 from .tournament import Tournament
+
+log = logging.getLogger(__name__)
 
 KEEP_FINISHED_S = 86_400
 
@@ -52,8 +62,9 @@ def encode(t: Tournament) -> str:
 
 
 class TournamentStore:
-    def __init__(self, client: redis.Redis, outbox_key: str) -> None:
+    def __init__(self, client: redis.Redis, outbox_key: str, changes: Fanout) -> None:
         self.redis = client
+        self.changes = changes  # the tournaments' channels
         self.active_key = tournaments_active_key(outbox_key)
         self._replace = client.register_script(_REPLACE)
 
@@ -79,7 +90,17 @@ class TournamentStore:
         if done == -1:
             raise ArenaError(ErrorCode.NOT_DIRECTOR,
                              "only the node directing this tournament may pair it")
-        return stored if done == 1 else None
+        if done != 1:
+            return None
+        await self._announce(stored)
+        return stored
+
+    async def _announce(self, t: Tournament) -> None:
+        try:
+            await self.changes.publish(t.id, [{"type": "tournament", "id": t.id, "v": t.v,
+                                               "status": t.status.value}])
+        except STORE_ERRORS as error:  # stored all the same; the pages' slow poll sees it
+            log.warning("tournament %s: change not announced: %r", t.id, error)
 
     async def active(self) -> list[str]:
         return sorted(await self.redis.smembers(self.active_key))

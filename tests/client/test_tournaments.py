@@ -1,8 +1,8 @@
 """Tournaments in the browser: created from the form and listed on the home page; two players
 join a round robin, are taken to their game when it is paired and play it, while a third
 person on a phone watches the tournament page: the game appears under "Playing now", the
-crosstable fills in without a reload, and the finished page stays, in English and Vietnamese,
-fitting 360 px."""
+crosstable fills in without a reload (pushed, not polled), and the finished page stays, in
+English and Vietnamese, fitting 360 px."""
 
 from __future__ import annotations
 
@@ -17,15 +17,24 @@ from tests.client.social import signed_up
 URL = re.compile(r"/tournament/[A-Za-z0-9_-]+$")
 ROOM = re.compile(r"/r/[A-Za-z0-9_-]+$")
 FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+PUSHED_WITHIN_MS = 6000  # well under the page's 30 s fallback poll; a tick and a busy machine
 
 
 def test_a_tournament_created_from_the_form_shows_its_countdown_and_is_listed_at_home(players):
+    """With the opening rules of the chosen game (gomoku: swap2)."""
     lan, _ = signed_up(players, "lan", **DESKTOP)
     lan.page.goto(f"{lan.base_url}/tournaments")
     form = lan.page.locator("#tour-create-form")
     form.locator("#tour-name-input").fill("Câu lạc bộ Thứ Năm")
     form.locator("#tour-format").select_option("swiss")
     form.locator("#tour-variant").select_option("caro")
+    expect(form.locator("#tour-opening")).to_be_hidden()  # caro has no opening rule
+    form.locator("#tour-variant").select_option("gomoku")
+    expect(form.locator("#tour-opening option")).to_have_text(
+        ["None", "Swap (3 stones, then pick a colour)", "Swap2 (…or place 2 more)"])
+    form.locator("#tour-opening").select_option("swap2")
+    form.scroll_into_view_if_needed()
+    lan.shot("tournament-form-opening")
     form.locator("#tour-clock").select_option("3+2")
     form.locator("#tour-rounds").fill("5")
     form.locator("#tour-start-in").fill("10")
@@ -33,7 +42,7 @@ def test_a_tournament_created_from_the_form_shows_its_countdown_and_is_listed_at
     expect(lan.page).to_have_url(URL)
     expect(lan.page.locator("#tour-name")).to_have_text("Câu lạc bộ Thứ Năm")
     expect(lan.page.locator("#tour-terms")).to_have_text(
-        "Swiss · Caro (Vietnamese rule) · 3+2 · Casual · 5 rounds")
+        re.compile(r"^Swiss · Gomoku.* · Swap2 · 3\+2 · Casual · 5 rounds$"))
     expect(lan.page.locator("#tour-status")).to_have_text(re.compile(r"^Starts in (10:00|9:\d\d)$"))
     expect(lan.page.locator("#tour-join")).to_be_visible()
     lan.shot("tournament-created")
@@ -88,7 +97,9 @@ def test_two_players_join_play_their_pairing_and_a_phone_sees_the_crosstable_liv
 
     winner = lan_name if first is lan else minh_name
     row = watcher.page.locator(f'#standings tbody tr[data-player="{winner}"]')
-    expect(row.locator(".score")).to_have_text("1")  # without a reload
+    # Without a reload, pushed (the page's fallback poll is every 30 s): the director's next
+    # tick (1 s) records the result, and its announcement makes the page read it again.
+    expect(row.locator(".score")).to_have_text("1", timeout=PUSHED_WITHIN_MS)
     expect(watcher.page.locator("#tour-status")).to_have_text("Finished")
     expect(watcher.page.locator("#playing li")).to_have_count(0)
     assert watcher.page.evaluate(FITS), "the crosstable does not fit 360 px"

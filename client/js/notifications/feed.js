@@ -5,7 +5,9 @@
 // Events: `change` (the list or the unread count changed), `item` {item} (a new notification
 // arrived live: a challenge, a game that ended, a friend who came online...), `open` (the
 // socket (re)opened: pages re-read what may have changed meanwhile), and any other message
-// by its type, the message as detail (`pool_paired`, docs/protocol.md §3b).
+// by its type, the message as detail (`pool_paired`, `tournament`: docs/protocol.md §3b).
+// A tournament's page asks the socket to carry its tournament's changes (`watchTournament`),
+// said again on every reconnection.
 
 import { onWhoAmI, whoAmI } from "../common/account_api.js";
 import { backoffDelay, openSocket, startHeartbeat, stopHeartbeat } from "../common/socket.js";
@@ -22,6 +24,7 @@ class PlayerFeed extends EventTarget {
     this.ws = null;
     this.attempt = 0;
     this.timers = {};
+    this.watched = null; // the tournament whose changes this tab wants (its page is shown)
   }
 
   emit(type, detail) {
@@ -68,6 +71,7 @@ class PlayerFeed extends EventTarget {
     if (msg.type === "welcome") {
       this.attempt = 0;
       startHeartbeat(this);
+      if (this.watched) this.sendWatch();
       this.emit("open");
     } else if (msg.type === "notifications") {
       this.items = new Map(msg.items.map((item) => [item.id, item]));
@@ -116,6 +120,19 @@ class PlayerFeed extends EventTarget {
   /** The kept notifications, newest first. */
   list() {
     return [...this.items.values()].sort((a, b) => b.id - a.id);
+  }
+
+  /** Carry the changes of tournament `id` (null: of none) on this tab's socket. */
+  watchTournament(id) {
+    if (id === this.watched) return;
+    this.watched = id;
+    this.sendWatch();
+  }
+
+  sendWatch() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ type: "watch_tournament", id: this.watched }));
+    }
   }
 
   /** Marks every notification read (the server tells every tab, this one included);

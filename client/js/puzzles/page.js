@@ -5,6 +5,12 @@
 // the puzzle, a wrong one ends the attempt. An ended attempt shows the rating change and the
 // solution to step through. Streak mode plays puzzles of rising difficulty until the first
 // mistake.
+//
+// Only the newest request counts: a new puzzle is asked for when the page opens, on "Next", on
+// a change of mode or choice, and after a streak's solve, so answers can arrive out of order
+// (a slow first answer after the streak's own). Each load takes a new number (`current`); an
+// answer to an older load, or to a move on a puzzle no longer shown, is dropped, and the board
+// takes no moves while the next puzzle is on its way.
 
 import { ApiError } from "../common/api.js";
 import { Board } from "../common/board.js";
@@ -58,6 +64,7 @@ export function mountPuzzles(main, which = null) {
   let board = null;
   let progress = []; // the attempt's moves after the position (the player's and the replies)
   let busy = false;
+  let current = 0; // the newest load; answers to older ones are stale
   let timer = null;
   let gone = false;
 
@@ -87,10 +94,11 @@ export function mountPuzzles(main, which = null) {
     document.title = `${task.textContent} · Caro Arena`;
   }
 
-  async function show(answer) {
+  async function show(answer, mine) {
+    const shape = await boardOf(answer.variant);
+    if (gone || mine !== current) return;
     puzzle = answer;
-    variant = { ...(await boardOf(puzzle.variant)), spec: puzzle.variant };
-    if (gone) return;
+    variant = { ...shape, spec: puzzle.variant };
     if (board) board.destroy();
     board = new Board(boardBox, variant, { describe: cellDescriber(variant), label: t("board.label") });
     board.addEventListener("move", (e) => play(cellToStr(variant, e.detail.cell)));
@@ -120,16 +128,19 @@ export function mountPuzzles(main, which = null) {
   }
 
   async function load(id) {
+    const mine = ++current;
     clearTimeout(timer);
     busy = true;
+    if (board) board.setInteractive(false);
     giveUpButton.hidden = true;
     nextButton.hidden = true;
     try {
       const answer = id === "daily" ? await dailyPuzzle()
         : id ? await puzzleById(id)
           : await nextPuzzle({ ...(mode === "streak" ? {} : choice), streak: mode === "streak" ? streak : null });
-      await show(answer);
+      await show(answer, mine);
     } catch (err) {
+      if (gone || mine !== current) return;
       const code = err instanceof ApiError ? err.code : "internal_error";
       task.textContent = t("puzzle.title");
       status.textContent = errorText(code);
@@ -141,12 +152,14 @@ export function mountPuzzles(main, which = null) {
     if (busy || !puzzle) return;
     busy = true;
     board.setInteractive(false);
+    const mine = current;
     const moves = [...progress, move];
     draw(moves);
     let answer;
     try {
       answer = await sendMoves(puzzle.id, moves);
     } catch (err) {
+      if (gone || mine !== current) return undefined;
       const code = err instanceof ApiError ? err.code : "internal_error";
       toast(errorText(code), "error");
       if (code === "puzzle_finished" || code === "puzzle_out_of_step") return load(puzzle.id);
@@ -155,7 +168,7 @@ export function mountPuzzles(main, which = null) {
       board.setInteractive(true, seatOf(puzzle));
       return undefined;
     }
-    if (gone) return undefined;
+    if (gone || mine !== current) return undefined;
     progress = moves;
     if (!answer.correct || answer.solved) {
       say(answer.solved ? "puzzle.solved" : "puzzle.wrong", { move });
@@ -193,11 +206,13 @@ export function mountPuzzles(main, which = null) {
     }
     nextButton.textContent = t(mode === "streak" ? "puzzle.streak.again" : "puzzle.next");
     nextButton.hidden = false;
+    const mine = current;
     try {
       const answer = await solution(puzzle.id);
+      if (gone || mine !== current) return;
       const lines = [["puzzle.line.solution", answer.line]];
       if (answer.refutation) lines.push(["puzzle.line.refutation", [answer.played[answer.played.length - 1], ...answer.refutation]]);
-      if (!gone) stepper.open(lines, solved);
+      stepper.open(lines, solved);
     } catch (err) {
       toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
     }
@@ -206,13 +221,15 @@ export function mountPuzzles(main, which = null) {
   giveUpButton.addEventListener("click", async () => {
     if (!puzzle || busy) return;
     busy = true;
+    const mine = current;
     try {
       const answer = await giveUp(puzzle.id);
+      if (gone || mine !== current) return;
       say("puzzle.failed");
       ended(false, answer.rating_change);
     } catch (err) {
       toast(errorText(err instanceof ApiError ? err.code : "internal_error"), "error");
-      busy = false;
+      if (mine === current) busy = false;
     }
   });
   nextButton.addEventListener("click", () => {

@@ -3,7 +3,8 @@
 // level), whether they are here, and their clock; below them, on a line of its own, the
 // note that clocks start after the first moves and the idle countdown of a game without a
 // clock (a casual game shows it only in its last minute: it is a warning, not a clock); a
-// daily game's clock in days and hours, and a note that the game waits for its players.
+// daily game's clock in days and hours, and a note that the game waits for its players; a
+// tournament player who went berserk is marked ⚡ beside their presence.
 
 import { t } from "../common/i18n.js";
 import { playerName, playerTag, stoneIcon } from "../common/players.js";
@@ -33,11 +34,15 @@ function playerCard(m, seat) {
   const left = clockLeft(state.clock, seat, now);
   const running = state.status === "playing" && state.clock && state.clock.running === seat;
   const presenceWord = online ? t("room.online") : t("room.offline");
+  const berserk = Boolean(state.clock && state.clock.berserk && state.clock.berserk[String(seat)]);
   const meta = player ? el("span", { class: "pmeta" },
     el("span", { class: `dot${online ? " on" : ""}`, title: presenceWord, "aria-label": presenceWord, role: "img" }),
     el("span", {},
       el("span", { class: "pstate" }, seat === mySeat ? `${presenceWord} · ` : presenceWord),
-      seat === mySeat ? t("room.you") : null)) : null;
+      seat === mySeat ? t("room.you") : null),
+    berserk ? el("span", {
+      class: "berserk-mark", "data-berserk": seat, role: "img", title: t("room.berserk.mark"), "aria-label": t("room.berserk.mark"),
+    }, "⚡") : null) : null;
   return el("div", {
     class: `player${state.status === "playing" && state.turn === seat ? " to-move" : ""}`,
     "data-seat": seat,

@@ -5,13 +5,15 @@ import { t } from "../common/i18n.js";
 import { clockText } from "../common/time_control.js";
 import { variantTitle } from "../common/variant_title.js";
 
-/** "Arena · Caro (Vietnamese rule) · 3+2 · rated · 45 minutes" */
+/** "Arena · Caro (Vietnamese rule) · 3+2 · rated · 45 minutes"; "Swiss · Gomoku · Swap2 · …"
+ *  with an opening rule. */
 export function termsText(tour) {
   const length = tour.format === "arena" ? t("tour.minutes", { n: tour.minutes })
     : tour.format === "swiss" ? t("tour.rounds", { n: tour.rounds })
       : t(tour.cycles === 2 ? "tour.cycles.two" : "tour.cycles.one");
-  return [t(`tour.format.${tour.format}`), variantTitle(tour.variant), clockText(tour.clock),
-    t(tour.rated ? "tour.rated" : "tour.casual"), length].join(" · ");
+  const opening = tour.opening && tour.opening !== "none" ? t(`home.opening.${tour.opening}`) : null;
+  return [t(`tour.format.${tour.format}`), variantTitle(tour.variant), opening, clockText(tour.clock),
+    t(tour.rated ? "tour.rated" : "tour.casual"), length].filter(Boolean).join(" · ");
 }
 
 /** "1:05:09", "4:02", "0:09" */

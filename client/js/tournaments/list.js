@@ -2,7 +2,7 @@
 // upcoming and running ones with their countdowns, and the last finished.
 
 import { whoAmI } from "../common/account_api.js";
-import { ApiError } from "../common/api.js";
+import { ApiError, variantList } from "../common/api.js";
 import { errorText, t } from "../common/i18n.js";
 import { navigate } from "../common/router.js";
 import { el, tEl, toast } from "../common/ui.js";
@@ -53,6 +53,17 @@ function select(name, options) {
 function createForm() {
   const format = select("format", [["arena", "tour.format.arena"], ["swiss", "tour.format.swiss"], ["round_robin", "tour.format.round_robin"]]);
   const game = select("variant", GAMES.map((g) => [g, `game.${g}`]));
+  // The opening rules the game has (GET /api/variants, as the room form offers them).
+  const opening = el("select", { name: "opening", id: "tour-opening" });
+  const openingField = field("home.opening", opening);
+  const openingsOf = new Map();
+  const syncOpenings = () => {
+    const openings = openingsOf.get(game.value) || ["none"];
+    const chosen = openings.includes(opening.value) ? opening.value : "none";
+    opening.replaceChildren(...openings.map((o) => el("option", { value: o, selected: o === chosen },
+      o === "none" ? t("home.opening.none") : `${t(`home.opening.${o}`)} (${t(`home.opening.${o}.hint`)})`)));
+    openingField.hidden = openings.length < 2;
+  };
   const clock = el("select", { name: "clock", id: "tour-clock" }, CLOCKS.map((c) => el("option", { value: c }, c)));
   const name = el("input", { name: "name", id: "tour-name-input", required: true, minlength: 2, maxlength: 60 });
   const minutes = el("input", { name: "minutes", id: "tour-minutes", type: "number", min: 1, max: 1440, value: 30 });
@@ -65,7 +76,7 @@ function createForm() {
   const submit = tEl("button", "tour.create", { type: "submit", class: "btn primary", id: "tour-create" });
   const form = el("form", { class: "card tour-create", id: "tour-create-form" }, tEl("h2", "tour.new"),
     field("tour.form.name", name), field("tour.form.format", format), field("tour.form.game", game),
-    field("tour.form.clock", clock), ...Object.values(lengths), field("tour.form.start_in", startIn),
+    openingField, field("tour.form.clock", clock), ...Object.values(lengths), field("tour.form.start_in", startIn),
     el("label", { class: "tour-check" }, rated, el("span", { "data-i18n": "tour.rated" }, t("tour.rated"))),
     field("tour.form.password", password), submit);
   const sync = () => {
@@ -73,11 +84,18 @@ function createForm() {
   };
   format.addEventListener("change", sync);
   sync();
+  game.addEventListener("change", syncOpenings);
+  syncOpenings();
+  variantList().then((answer) => {
+    for (const v of answer.variants) openingsOf.set(v.name, v.openings || ["none"]);
+    syncOpenings();
+  }).catch(() => {});
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const [initial, increment] = clock.value.split("+").map(Number);
     const body = {
-      format: format.value, name: name.value, variant: game.value, rated: rated.checked,
+      format: format.value, name: name.value, variant: game.value, opening: opening.value,
+      rated: rated.checked,
       clock: { initial_s: initial * 60, increment_s: increment },
       starts_at: new Date(Date.now() + Number(startIn.value) * 60000).toISOString(),
     };

@@ -1,8 +1,10 @@
 // The tournament's page (/tournament/{id}): its terms, the countdown to its start (or its end,
 // for an arena), Join (with the password of a private one) and Leave, the standings (a
 // crosstable for a round robin) with each player's games, and the games being played, each a
-// link to watch. Live: the page asks again every POLL_MS; a player whose pairing it sees is
-// taken to their game (follow.js, which also follows the notification on every page).
+// link to watch. Live: the tab's own socket (/ws/me) carries each change of the tournament,
+// from any node, and the page reads it again at once; it also asks every POLL_MS in case a
+// change was missed. A player whose pairing it sees is taken to their game (follow.js, which
+// also follows the notification on every page).
 
 import { whoAmI } from "../common/account_api.js";
 import { ApiError } from "../common/api.js";
@@ -12,8 +14,9 @@ import { el, tEl, toast } from "../common/ui.js";
 import { joinTournament, leaveTournament, tournamentOf } from "./api.js";
 import { resultMark, scoreText, statusText, termsText } from "./describe.js";
 import { goToPairing } from "./follow.js";
+import { feed } from "../notifications/feed.js";
 
-const POLL_MS = 2000;
+const POLL_MS = 30000; // a fallback: the socket says when the tournament changes
 const TICK_MS = 1000;
 const player = (row) => ({ kind: "human", username: row.username, rating: row.rating, provisional: row.provisional });
 
@@ -23,13 +26,16 @@ function tiebreakCells(row) {
   }, name === "performance" || name === "wins" ? String(value) : scoreText(value)));
 }
 
+/** One game of a player: its points (or result), ⚡ when they went berserk in it. */
 function gameChip(game) {
   const mark = resultMark(game);
-  const label = game.opponent ? t("tour.game_vs", { name: game.opponent, result: mark }) : t("tour.bye");
+  const vs = game.opponent ? t("tour.game_vs", { name: game.opponent, result: mark }) : t("tour.bye");
+  const label = game.berserk ? `${vs} · ${t("tour.berserk")}` : vs;
   const attrs = { class: `chip chip-${game.result || "playing"}`, title: label, "aria-label": label };
+  const berserk = game.berserk ? el("span", { class: "tour-berserk", "data-berserk": "" }, "⚡") : null;
   return game.room_id
     ? el("a", { ...attrs, href: `/r/${encodeURIComponent(game.room_id)}`, "data-link": true },
-      game.points !== null && game.points !== undefined ? scoreText(game.points) : mark)
+      game.points !== null && game.points !== undefined ? scoreText(game.points) : mark, berserk)
     : el("span", attrs, mark);
 }
 
@@ -137,9 +143,31 @@ export function mountTournament(main, id) {
     if (!stopped && tour.me && tour.me.room_id) goToPairing(tour.me.room_id);
   };
 
-  const load = () => tournamentOf(id).then(show).catch((err) => {
-    if (!tour) head.replaceChildren(el("p", { id: "tour-error" }, errorText(err instanceof ApiError ? err.code : "internal_error")));
-  });
+  // One read at a time; a change announced meanwhile is read right after it.
+  let reading = null;
+  let again = false;
+  const load = () => {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = tournamentOf(id).then(show).catch((err) => {
+      if (!tour) head.replaceChildren(el("p", { id: "tour-error" }, errorText(err instanceof ApiError ? err.code : "internal_error")));
+    }).finally(() => {
+      reading = null;
+      if (again && !stopped) {
+        again = false;
+        load();
+      }
+    });
+    return reading;
+  };
+  const changed = (e) => {
+    if (e.detail.id === id) load();
+  };
+  feed.addEventListener("tournament", changed);
+  feed.addEventListener("open", load); // reconnected: something may have changed meanwhile
+  feed.watchTournament(id);
   whoAmI().then((who) => {
     me = who;
     load();
@@ -153,6 +181,9 @@ export function mountTournament(main, id) {
   const stopLang = onLangChange(render);
   return () => {
     stopped = true;
+    feed.removeEventListener("tournament", changed);
+    feed.removeEventListener("open", load);
+    feed.watchTournament(null);
     clearInterval(poll);
     clearInterval(tick);
     stopLang();

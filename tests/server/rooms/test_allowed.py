@@ -18,7 +18,7 @@ STEPS = 60
 COMMANDS = {"resign": commands.Resign, "draw_offer": commands.DrawOffer,
             "takeback_request": commands.TakebackRequest,
             "rematch_offer": commands.RematchOffer, "unlist": commands.Unlist,
-            "cancel": commands.Cancel}
+            "cancel": commands.Cancel, "berserk": commands.Berserk}
 CHOICES = ("black", "white", "place_two")
 
 

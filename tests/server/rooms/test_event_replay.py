@@ -1,6 +1,6 @@
 """"Applying events to the previous state gives the next state" (docs/protocol.md §3.3), as a
 property of the room core: hundreds of random games — seats taken, moves legal and not, offers,
-answers, takebacks, resignations, claims, cancellations, abandonments, clocks running out,
+answers, takebacks, berserks, resignations, claims, cancellations, abandonments, clocks running out,
 move deadlines, rematches, swap and swap2 openings with their colour choices — are played
 through `apply`, and after every command the events, applied to the first snapshot by
 tests/server/event_reducer.py, must give exactly the public state the server would report.
@@ -49,7 +49,8 @@ def random_room(rng: random.Random, number: int, openings: bool = False) -> Room
                     public=rng.random() < 0.3, now=T0, creator=PLAYER_A,
                     creator_seat=None if mode is Mode.AI_VS_AI else 1,
                     creator_name="A", token_hash=None if mode is Mode.AI_VS_AI else HASH_A,
-                    ai_level=1, clock=clock, idle_claim_ms=rng.choice([None, 5000]))
+                    ai_level=1, clock=clock, idle_claim_ms=rng.choice([None, 5000]),
+                    berserkable=number % 3 == 0)
 
 
 def random_move(rng: random.Random, state: RoomState) -> commands.Move:
@@ -97,6 +98,8 @@ def random_command(rng: random.Random, state: RoomState) -> commands.Command:
         lambda: commands.Abandon(rng.choice([None, T0]), 10_000),
         lambda: commands.Tick(),
     ]
+    if state.berserkable:  # a tournament's game
+        makers.append(lambda: commands.Berserk(seat))  # type: ignore[arg-type]
     return rng.choice(makers)()
 
 

@@ -10,7 +10,8 @@ import pytest
 import redis.asyncio as redis
 
 from server.platform.errors import ArenaError
-from server.platform.keys import tournament_lease_key
+from server.platform.keys import tournament_channel, tournament_lease_key
+from server.play.fanout import Fanout
 from server.pool.lease import Lease
 from server.tournaments.results import Format
 from server.tournaments.store import TournamentStore
@@ -41,7 +42,8 @@ async def test_one_node_holds_the_lease_and_another_takes_it_once_it_expires(cli
 
 
 async def test_a_pairing_stored_by_a_node_without_the_lease_is_refused(client):
-    store = TournamentStore(client, "archive:outbox:lease-test")
+    store = TournamentStore(client, "archive:outbox:lease-test",
+                            Fanout(client, channel=tournament_channel))
     t = a_tournament("fenced-test")
     await store.add(t)
     await Lease(client, tournament_lease_key(t.id), "node-b", 5_000).hold()

@@ -54,15 +54,27 @@ async def finished_page(bot: Bot, tournament_id: str) -> dict[str, Any]:
 
 
 async def test_a_round_robin_on_two_nodes_ends_with_the_standings_of_the_archived_games(
-        two_nodes, database_url):
+        two_nodes, database_url, redis_server):
+    """And a page watching it on the node that does not direct it hears every change."""
     bots = await bots_on([node.url for node in two_nodes], 4)
+    watcher = None
     try:
         tid = await create(bots[0], format="round_robin", name="Club night", cycles=1,
                            starts_at=soon(3))
+        holder = await lease_holder(redis_server, tid)
+        other = next(node for node in two_nodes if node.node_id != holder)
+        watcher = await bots[0].visitor.player_socket(other.url)
+        await watcher.send(type="watch_tournament", id=tid)
+        await watcher.send(type="ping")
+        await watcher.wait_for("pong")  # the watch is live
         for bot in bots:
             await bot.join(tid)
         await asyncio.gather(*(bot.play_tournament(tid) for bot in bots))
+        heard = await watcher.wait_for("tournament", lambda m: m["status"] == "finished")
         page = await finished_page(bots[1], tid)
+        announced = [m["v"] for m in watcher.received if m["type"] == "tournament"]
+        assert set(announced) >= set(range(1, heard["v"] + 1))  # every change, none missed
+        assert heard["id"] == tid
         assert len(page["pairings"]) == 6 and all(p["result"] for p in page["pairings"])
         met = {frozenset((p["first"], p["second"])) for p in page["pairings"]}
         assert len(met) == 6  # each pair once
@@ -71,6 +83,8 @@ async def test_a_round_robin_on_two_nodes_ends_with_the_standings_of_the_archive
             assert set(bot.played) <= bot.notified | set(bot.played[-1:])
         assert shown(page) == await recomputed(database_url, tid)
     finally:
+        if watcher is not None:
+            await watcher.close()
         for bot in bots:
             await bot.close()
 

@@ -139,6 +139,9 @@ export const strings = {
   "room.resign.confirm": "Really resign?",
   "room.draw": "Offer draw",
   "room.takeback": "Takeback",
+  "room.berserk": "⚡ Berserk",
+  "room.berserk.hint": "Berserk: half your time, no increment; a win scores one more tournament point. Only before your first move.",
+  "room.berserk.mark": "Berserk: half the time, one more point for a win",
   "room.rematch": "Rematch",
   "room.analyse": "Analyse game",
   "review.from_here": "Analyse from here",
@@ -583,6 +586,7 @@ export const strings = {
   "tour.standings": "Standings",
   "tour.nobody": "Nobody has joined yet.",
   "tour.playing": "Playing now",
+  "tour.berserk": "Went berserk: half the time, one more point for a win",
   "notif.tournament_game": "{name}: your game against {opponent} is ready",
 
 };
@@ -660,4 +664,7 @@ export const errors = {
   tournament_finished: "This tournament has finished.",
   wrong_password: "Wrong password for this tournament.",
   not_director: "Only the server directing this tournament may pair it.",
+  berserk_not_allowed: "Berserk is only for the games of an arena tournament.",
+  already_berserk: "You have already gone berserk.",
+  berserk_too_late: "Berserk is only possible before your first move.",
 };

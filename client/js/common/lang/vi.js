@@ -139,6 +139,9 @@ export const strings = {
   "room.resign.confirm": "Chắc chắn xin thua?",
   "room.draw": "Cầu hòa",
   "room.takeback": "Xin đi lại",
+  "room.berserk": "⚡ Tốc chiến",
+  "room.berserk.hint": "Tốc chiến: bạn chỉ còn nửa thời gian, không được cộng giờ; thắng được thêm một điểm giải. Chỉ trước nước đi đầu tiên của bạn.",
+  "room.berserk.mark": "Tốc chiến: nửa thời gian, thắng được thêm một điểm",
   "room.rematch": "Chơi lại",
   "room.analyse": "Phân tích ván",
   "review.from_here": "Phân tích từ đây",
@@ -583,6 +586,7 @@ export const strings = {
   "tour.standings": "Bảng xếp hạng",
   "tour.nobody": "Chưa có ai tham gia.",
   "tour.playing": "Đang đấu",
+  "tour.berserk": "Đã tốc chiến: nửa thời gian, thắng được thêm một điểm",
   "notif.tournament_game": "{name}: ván của bạn với {opponent} đã sẵn sàng",
 
 };
@@ -660,4 +664,7 @@ export const errors = {
   tournament_finished: "Giải đấu này đã kết thúc.",
   wrong_password: "Sai mật khẩu của giải đấu.",
   not_director: "Chỉ máy chủ điều hành giải đấu mới được xếp cặp.",
+  berserk_not_allowed: "Tốc chiến chỉ có trong các ván của giải arena.",
+  already_berserk: "Bạn đã tốc chiến rồi.",
+  berserk_too_late: "Chỉ được tốc chiến trước nước đi đầu tiên của bạn.",
 };

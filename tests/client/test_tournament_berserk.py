@@ -1,0 +1,43 @@
+"""Berserk in the browser: two players of an arena are taken to their game; one (desktop,
+English) presses Berserk before their first move, their clock shows half the time, and the
+opponent's page (phone, Vietnamese) shows the halved clock and the ⚡ mark without a reload."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.client.players import DESKTOP, PHONE
+from tests.client.social import signed_up
+from tests.client.test_tournaments import ROOM, soon
+
+
+def test_pressing_berserk_halves_the_clock_and_the_opponent_sees_it(players):
+    lan, _ = signed_up(players, "lan", **DESKTOP)
+    minh, _ = signed_up(players, "minh", **PHONE, lang="vi")
+    made = lan.page.request.post(f"{lan.base_url}/api/tournaments", data={
+        "format": "arena", "name": "Berserk", "variant": "gomoku", "minutes": 1,
+        "clock": {"initial_s": 60, "increment_s": 0}, "starts_at": soon(3)}).json()
+    for player in (lan, minh):
+        player.page.goto(f"{player.base_url}{made['url']}")
+        player.page.locator("#tour-join").click()
+    for player in (lan, minh):  # paired: each is taken to the game
+        expect(player.page).to_have_url(ROOM, timeout=20_000)
+    button = lan.page.locator("#berserk")
+    expect(button).to_have_text("⚡ Berserk")
+    expect(minh.page.locator("#berserk")).to_have_text("⚡ Tốc chiến")
+    lan_seat = lan.page.locator(".player", has_text="You").get_attribute("data-seat")
+    lan.shot("berserk-offered")
+    button.click()
+    expect(button).to_have_count(0)
+    expect(lan.page.locator(f'[data-clock="{lan_seat}"]')).to_have_text("0:30")
+    expect(minh.page.locator(f'[data-clock="{lan_seat}"]')).to_have_text("0:30")
+    expect(minh.page.locator(f'[data-clock="{3 - int(lan_seat)}"]')).to_have_text("1:00")
+    mark = minh.page.locator(f'[data-berserk="{lan_seat}"]')
+    expect(mark).to_be_visible()
+    expect(mark).to_have_attribute("title", re.compile("^Tốc chiến"))
+    lan.shot("berserk-done")
+    minh.shot("berserk-seen-phone-vi")
+    for player in (lan, minh):  # out of the arena: paired no more
+        player.page.request.post(f"{player.base_url}/api/tournaments/{made['id']}/leave")
