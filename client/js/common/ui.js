@@ -29,7 +29,7 @@ export function el(tag, attrs = {}, ...children) {
  * narrow screen never cuts a date or a game's size in two.
  */
 export function dottedParts(parts) {
-  return parts.flatMap((part) => ["\u00a0· ", el("span", { class: "nowrap" }, part)]);
+  return parts.flatMap((part) => [el("span", { class: "nowrap" }, " ·"), " ", el("span", { class: "nowrap" }, part)]);
 }
 
 /** A " · " line of terms ("No clock · Casual"), every one of them kept whole. */
