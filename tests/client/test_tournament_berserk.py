@@ -40,4 +40,5 @@ def test_pressing_berserk_halves_the_clock_and_the_opponent_sees_it(players):
     lan.shot("berserk-done")
     minh.shot("berserk-seen-phone-vi")
     for player in (lan, minh):  # out of the arena: paired no more
-        player.page.request.post(f"{player.base_url}/api/tournaments/{made['id']}/leave")
+        player.page.request.post(f"{player.base_url}/api/tournaments/{made['id']}/leave",
+                                 data={})
