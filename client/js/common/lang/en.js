@@ -139,7 +139,7 @@ export const strings = {
   "room.resign.confirm": "Really resign?",
   "room.draw": "Offer draw",
   "room.takeback": "Takeback",
-  "room.berserk": "⚡ Berserk",
+  "room.berserk": "⚡ Berserk: half the time, +1 point for a win",
   "room.berserk.hint": "Berserk: half your time, no increment; a win scores one more tournament point. Only before your first move.",
   "room.berserk.mark": "Berserk: half the time, one more point for a win",
   "room.rematch": "Rematch",

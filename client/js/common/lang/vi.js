@@ -139,7 +139,7 @@ export const strings = {
   "room.resign.confirm": "Chắc chắn xin thua?",
   "room.draw": "Cầu hòa",
   "room.takeback": "Xin đi lại",
-  "room.berserk": "⚡ Tốc chiến",
+  "room.berserk": "⚡ Tốc chiến: nửa thời gian, thắng +1 điểm",
   "room.berserk.hint": "Tốc chiến: bạn chỉ còn nửa thời gian, không được cộng giờ; thắng được thêm một điểm giải. Chỉ trước nước đi đầu tiên của bạn.",
   "room.berserk.mark": "Tốc chiến: nửa thời gian, thắng được thêm một điểm",
   "room.rematch": "Chơi lại",
