@@ -25,10 +25,11 @@ def test_pressing_berserk_halves_the_clock_and_the_opponent_sees_it(players):
     for player in (lan, minh):  # paired: each is taken to the game
         expect(player.page).to_have_url(ROOM, timeout=20_000)
     button = lan.page.locator("#berserk")
-    expect(button).to_have_text("⚡ Berserk")
-    expect(minh.page.locator("#berserk")).to_have_text("⚡ Tốc chiến")
+    expect(button).to_have_text("⚡ Berserk: half the time, +1 point for a win")
+    expect(minh.page.locator("#berserk")).to_have_text("⚡ Tốc chiến: nửa thời gian, thắng +1 điểm")
     lan_seat = lan.page.locator(".player", has_text="You").get_attribute("data-seat")
     lan.shot("berserk-offered")
+    minh.shot("berserk-offered-phone-vi")  # beside the clocks: no scrolling
     button.click()
     expect(button).to_have_count(0)
     expect(lan.page.locator(f'[data-clock="{lan_seat}"]')).to_have_text("0:30")
@@ -40,4 +41,5 @@ def test_pressing_berserk_halves_the_clock_and_the_opponent_sees_it(players):
     lan.shot("berserk-done")
     minh.shot("berserk-seen-phone-vi")
     for player in (lan, minh):  # out of the arena: paired no more
-        player.page.request.post(f"{player.base_url}/api/tournaments/{made['id']}/leave")
+        player.page.request.post(f"{player.base_url}/api/tournaments/{made['id']}/leave",
+                                 data={})

@@ -43,7 +43,9 @@ export function scoreText(score) {
   return whole || !half ? `${whole}${half}` : half;
 }
 
-/** The mark of a player's game: 1, ½, 0, "+" (a bye), "*" (being played). */
+/** The mark of a player's game: 1, ½, 0, "+" (a bye, or a win by forfeit), "−" (a loss by
+ *  forfeit: withdrawn), "*" (being played). */
 export function resultMark(game) {
+  if (game.forfeit) return game.result === "win" ? "+" : "−";
   return { win: "1", draw: "½", loss: "0", bye: "+" }[game.result] || "*";
 }
