@@ -172,3 +172,11 @@ async def test_a_player_who_misses_the_start_of_their_game_loses_it(inprocess_no
     finally:
         await present.close()
         await absent.close()
+
+
+async def test_berserk_is_an_arenas_and_its_creator_may_turn_it_off(lan):
+    arena = GAME | {"format": "arena", "name": "Blitz", "minutes": 5}
+    for body, allowed in ((arena, True), (arena | {"berserk": False}, False),
+                          (SWISS | {"berserk": True}, False)):
+        tid = await created(lan, **body)
+        assert (await lan.get(f"/api/tournaments/{tid}"))[1]["berserk"] is allowed, body

@@ -543,6 +543,7 @@ export const strings = {
   "tour.form.cycles": "Cycles",
   "tour.form.start_in": "Starts in (minutes)",
   "tour.form.password": "Password (for a private event; optional)",
+  "tour.form.berserk": "Berserk allowed (a player may halve their clock for one more point on a win)",
   "tour.format.arena": "Arena",
   "tour.format.swiss": "Swiss",
   "tour.format.round_robin": "Round robin",

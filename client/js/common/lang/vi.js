@@ -543,6 +543,7 @@ export const strings = {
   "tour.form.cycles": "Số lượt",
   "tour.form.start_in": "Bắt đầu sau (phút)",
   "tour.form.password": "Mật khẩu (cho giải riêng; không bắt buộc)",
+  "tour.form.berserk": "Cho phép tốc chiến (người chơi tự giảm nửa thời gian để thắng được thêm một điểm)",
   "tour.format.arena": "Đấu trường",
   "tour.format.swiss": "Hệ Thụy Sĩ",
   "tour.format.round_robin": "Vòng tròn",
