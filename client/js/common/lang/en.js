@@ -549,6 +549,8 @@ export const strings = {
   "tour.format.round_robin": "Round robin",
   "tour.minutes": "{n} minutes",
   "tour.rounds": "{n} rounds",
+  "tour.minutes.one": "1 minute",
+  "tour.rounds.one": "1 round",
   "tour.cycles.one": "one cycle (each pair meets once)",
   "tour.cycles.two": "two cycles (colours swapped)",
   "tour.rated": "Rated",

@@ -549,6 +549,8 @@ export const strings = {
   "tour.format.round_robin": "Vòng tròn",
   "tour.minutes": "{n} phút",
   "tour.rounds": "{n} vòng",
+  "tour.minutes.one": "1 phút",
+  "tour.rounds.one": "1 vòng",
   "tour.cycles.one": "một lượt (mỗi cặp gặp nhau một lần)",
   "tour.cycles.two": "hai lượt (đổi màu)",
   "tour.rated": "Tính điểm",
