@@ -29,7 +29,8 @@ class Status(enum.StrEnum):
 @dataclass(slots=True, frozen=True)
 class Terms:
     """What the creator chose. `starts_at` epoch ms; `minutes` (arena), `rounds` (Swiss) or
-    `cycles` (round robin) as the format needs; `password_hash` None for a public event."""
+    `cycles` (round robin) as the format needs; `password_hash` None for a public event;
+    `berserk`: an arena whose players may berserk."""
 
     format: Format
     name: str
@@ -45,6 +46,7 @@ class Terms:
     password_hash: str | None = None
     created_by: str = ""
     creator_name: str = ""
+    berserk: bool = False
 
     @property
     def ends_at(self) -> int | None:

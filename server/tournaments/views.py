@@ -30,7 +30,7 @@ def summary(t: Tournament, now: int) -> dict[str, Any]:
         "starts_at": iso(terms.starts_at), "starts_at_ms": terms.starts_at,
         "ends_at_ms": terms.ends_at, "finished_at_ms": t.finished_at, "now_ms": now,
         "players": len(t.players), "round": t.round, "v": t.v,
-        "berserk": t.format is Format.ARENA,  # its games allow berserk (a clock permitting)
+        "berserk": terms.berserk,  # its games allow berserk (an arena's, a clock permitting)
     }
     if t.format is Format.ARENA:
         data["minutes"] = terms.minutes

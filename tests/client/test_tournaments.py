@@ -26,7 +26,9 @@ def test_a_tournament_created_from_the_form_shows_its_countdown_and_is_listed_at
     lan.page.goto(f"{lan.base_url}/tournaments")
     form = lan.page.locator("#tour-create-form")
     form.locator("#tour-name-input").fill("Câu lạc bộ Thứ Năm")
+    expect(form.locator("#tour-berserk")).to_be_checked()  # an arena's, allowed by default
     form.locator("#tour-format").select_option("swiss")
+    expect(form.locator("#tour-berserk")).to_be_hidden()
     form.locator("#tour-variant").select_option("caro")
     expect(form.locator("#tour-opening")).to_be_hidden()  # caro has no opening rule
     form.locator("#tour-variant").select_option("gomoku")
