@@ -48,6 +48,7 @@ class TournamentBody(VariantBody, frozen=True, kw_only=True):
     clock: TournamentClock
     opening: Opening = Opening.NONE
     rated: bool = False
+    berserk: bool = True  # an arena's players may berserk
     starts_at: str | None = None
     minutes: Annotated[int, msgspec.Meta(ge=1, le=24 * 60)] | None = None
     rounds: Annotated[int, msgspec.Meta(ge=1, le=30)] | None = None
@@ -94,7 +95,8 @@ def terms_of(body: TournamentBody) -> Terms:
                  round(clock.increment_s * 1000), body.rated,
                  starts_at(body.starts_at, datetime.now(UTC)), minutes=body.minutes or 0,
                  rounds=body.rounds or 0, cycles=body.cycles or 1,
-                 password_hash=password_hash(body.password))
+                 password_hash=password_hash(body.password),
+                 berserk=body.berserk and body.format is Format.ARENA)
 
 
 async def asker(request: web.Request) -> PlayerRef:

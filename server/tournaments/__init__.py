@@ -17,6 +17,7 @@ matchings).
 
 Other packages may use:
 - `service`: `Tournaments` (`service`: `TournamentService` with `create`, `join`, `leave`,
-  `page`, `lists`; `director`), `build`, `running`
+  `page`, `lists`; `director`; `changes`: the fan-out of the tournaments' channels, which a
+  player socket joins to carry a tournament's changes), `build`, `running`
 - `tournament`: `Terms`, `password_hash`; `results`: `Format`
 """

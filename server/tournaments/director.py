@@ -107,7 +107,7 @@ class Director:
             if t.status is Status.CREATED:
                 await archive.started(self.engine, stored)
             t = stored
-        games = [game for game in (*unmade, *paired) if game.second is not None]
+        games = [g for g in (*unmade, *paired) if g.room_id is not None]  # not a bye, forfeit
         started = await asyncio.gather(*(self._start_game(t, game, now) for game in games),
                                        return_exceptions=True)
         for game, outcome in zip(games, started, strict=True):

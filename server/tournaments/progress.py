@@ -13,6 +13,9 @@ stored with the pairing: making the room later, once or twice, is the same room.
   among the players not withdrawn; after the last round, or when nobody can meet anybody
   new, it finishes.
 - Round robin: the Berger table of the players in seed order (berger.py), a round at a time.
+  A game of a player who has withdrawn is not played: it is lost by forfeit (scored as a
+  loss to them, a win to the opponent) when its round is paired; a game between two
+  withdrawn players is dropped (it scores nothing).
 """
 
 from __future__ import annotations
@@ -117,15 +120,22 @@ def _next_round(t: Tournament, mint: Callable[[], str]) -> list[Game] | None:
 
 def _berger_round(t: Tournament, number: int, mint: Callable[[], str]) -> list[Game]:
     seeded = t.seeded()
+    withdrawn = {p.player_id for p in t.players if p.paused}
     table = berger.schedule(len(seeded), t.terms.cycles)[number - 1]
     games = []
     for a, b in table:
         if a > len(seeded) or b > len(seeded):  # the odd player out sits this round
             idle = seeded[min(a, b) - 1].player_id
             games.append(Game(number, idle, None, Result.FIRST))
+            continue
+        first, second = seeded[a - 1].player_id, seeded[b - 1].player_id
+        if first in withdrawn and second in withdrawn:
+            continue
+        if first in withdrawn or second in withdrawn:
+            games.append(Game(number, first, second, Result.SECOND if first in withdrawn
+                              else Result.FIRST, forfeit=True))
         else:
-            games.append(Game(number, seeded[a - 1].player_id, seeded[b - 1].player_id,
-                              room_id=mint()))
+            games.append(Game(number, first, second, room_id=mint()))
     return games
 
 

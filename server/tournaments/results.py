@@ -51,7 +51,8 @@ class Side(enum.StrEnum):
 @dataclass(slots=True, frozen=True)
 class Game:
     """One pairing of a tournament: `first` moves first; `second` None is a bye to `first`;
-    `result` None while the game is played. `berserks`: the players who halved their clock."""
+    `result` None while the game is played. `berserks`: the players who halved their clock.
+    `forfeit`: not played, given to the opponent of a round robin player who withdrew."""
 
     round: int
     first: str
@@ -60,6 +61,7 @@ class Game:
     berserks: frozenset[str] = frozenset()
     ended_at: int | None = None
     room_id: str | None = None
+    forfeit: bool = False
 
     @property
     def is_bye(self) -> bool:

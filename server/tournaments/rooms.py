@@ -12,9 +12,9 @@ once both have moved). A game's result is read from the room, or, when the playe
 started a rematch in it or the room is gone, from the SQL archive of its first game: who won
 and who berserked, by the seats' usernames (an opening may have swapped the seats).
 
-An arena's rooms allow berserk (server/rooms/berserk.py). As on lichess, a berserk counts only
-in a game where the berserker made at least BERSERK_MIN_MOVES moves; the others are not
-recorded (nor scored, nor marked).
+The rooms of an arena that allows it (`Terms.berserk`) allow berserk (server/rooms/berserk.py).
+As on lichess, a berserk counts only in a game where the berserker made at least
+BERSERK_MIN_MOVES moves; the others are not recorded (nor scored, nor marked).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from ..players.store_sql.archive import find_game
 from ..rooms import ClockConfig, Mode, Opening, RoomState, Status, commands, new_room
 from ..rooms.commands import PlayerRef, Standing
 from ..rooms.state import game_id
-from .results import Ending, Format, Game, Result
+from .results import Ending, Game, Result
 from .tournament import Player, Tournament
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ class TournamentRooms:
             now=now, creator_seat=1, creator_name=None, token_hash=hash_token(new_token()),
             ai_level=DEFAULT, clock=ClockConfig(terms.initial_ms, terms.increment_ms),
             creator=player_ref(first, terms.variant), rated=terms.rated,
-            opening=Opening(terms.opening), berserkable=t.format is Format.ARENA))
+            opening=Opening(terms.opening), berserkable=terms.berserk))
         await seat_second(self.arena, game.room_id, player_ref(second, terms.variant))
         return made
 

@@ -2,8 +2,9 @@
 do to it (join, leave). Replaced, never mutated; stored as JSON by store.py.
 
 A player who leaves before the start is gone; after it, an arena player is paused (not paired
-until they join again) and a Swiss player withdrawn (not paired in the next rounds); a round
-robin, whose table is fixed at the start, cannot be left once started.
+until they join again), a Swiss player withdrawn (not paired in the next rounds) and a round
+robin player withdrawn: the table stays as drawn, and each of their games of the rounds still
+to come is lost by forfeit (progress.py). Neither withdrawal can be undone.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ class Status(enum.StrEnum):
 @dataclass(slots=True, frozen=True)
 class Terms:
     """What the creator chose. `starts_at` epoch ms; `minutes` (arena), `rounds` (Swiss) or
-    `cycles` (round robin) as the format needs; `password_hash` None for a public event."""
+    `cycles` (round robin) as the format needs; `password_hash` None for a public event;
+    `berserk`: an arena whose players may berserk."""
 
     format: Format
     name: str
@@ -44,6 +46,7 @@ class Terms:
     password_hash: str | None = None
     created_by: str = ""
     creator_name: str = ""
+    berserk: bool = False
 
     @property
     def ends_at(self) -> int | None:
@@ -128,9 +131,6 @@ def leave(t: Tournament, player_id: str) -> Tournament:
         raise ArenaError(ErrorCode.TOURNAMENT_FINISHED, "this tournament has finished")
     if t.status is Status.CREATED:
         return replace(t, players=tuple(p for p in t.players if p.player_id != player_id))
-    if t.format is Format.ROUND_ROBIN:
-        raise ArenaError(ErrorCode.TOURNAMENT_STARTED,
-                         "a round robin cannot be left once its table is drawn")
     return _with(t, replace(known, paused=True))
 
 

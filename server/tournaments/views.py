@@ -30,7 +30,7 @@ def summary(t: Tournament, now: int) -> dict[str, Any]:
         "starts_at": iso(terms.starts_at), "starts_at_ms": terms.starts_at,
         "ends_at_ms": terms.ends_at, "finished_at_ms": t.finished_at, "now_ms": now,
         "players": len(t.players), "round": t.round, "v": t.v,
-        "berserk": t.format is Format.ARENA,  # its games allow berserk (a clock permitting)
+        "berserk": terms.berserk,  # its games allow berserk (an arena's, a clock permitting)
     }
     if t.format is Format.ARENA:
         data["minutes"] = terms.minutes
@@ -74,7 +74,7 @@ def _row(row: Row, names: dict[str, str], paused: set[str], provisional: set[str
         "games": [{"round": g.round, "room_id": g.room_id,
                    "opponent": names.get(o) if (o := g.opponent(pid)) else None,
                    "side": g.side_of(pid).value, "result": _outcome(g, pid),
-                   "berserk": pid in g.berserks,
+                   "berserk": pid in g.berserks, "forfeit": g.forfeit,
                    "points": (row.sheet[finished.index(g)] / unit) if g in finished else None}
                   for g in row.games],
     }
@@ -89,4 +89,5 @@ def _pairing(game: Game, names: dict[str, str]) -> dict[str, Any]:
     return {"round": game.round, "room_id": game.room_id, "first": names.get(game.first),
             "second": names.get(game.second) if game.second else None,
             "result": None if game.result is None else game.result.value,
-            "berserks": sorted(names[p] for p in game.berserks if p in names)}
+            "berserks": sorted(names[p] for p in game.berserks if p in names),
+            "forfeit": game.forfeit}

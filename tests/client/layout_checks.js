@@ -44,6 +44,42 @@
       }
     }
   }
+  // A range of `node`'s text, from character `start` to `end` of its textContent.
+  const textRange = (node, start, end) => {
+    const range = document.createRange();
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    let seen = 0;
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const next = seen + text.data.length;
+      if (start >= seen && start <= next) range.setStart(text, start - seen);
+      if (end >= seen && end <= next) { range.setEnd(text, end - seen); break; }
+      seen = next;
+    }
+    return range;
+  };
+  const onLines = (range) => new Set([...range.getClientRects()].filter((r) => r.width > 0)
+    .map((r) => Math.round(r.top))).size;
+  // A " · " line (a room's game, a listed game's details, a game's header): each part after the first is never
+  // cut in two ("26 Nov" / "2026"), and a game's size stays beside its name ("Gomoku · 15×15").
+  for (const line of document.querySelectorAll('.room-game, .lobby-meta, .head-meta')) {
+    if (!shown(line)) continue;
+    const text = line.textContent.replace(/\u00a0/g, ' ');
+    let at = text.indexOf(' · ');
+    while (at >= 0) {
+      const start = at + 3;
+      const next = text.indexOf(' · ', start);
+      const end = next >= 0 ? next : text.length;
+      if (onLines(textRange(line, start, end)) > 1) problems.push(`cut in two: "${text.slice(start, end)}" in ${label(line)}`);
+      at = next;
+    }
+  }
+  for (const rule of document.querySelectorAll('#room-game-rule')) {
+    const text = rule.textContent.replace(/\u00a0/g, ' ');
+    const dot = text.lastIndexOf(' · ');
+    if (!shown(rule) || dot < 0) continue;
+    const from = text.lastIndexOf(' ', dot - 1) + 1;
+    if (onLines(textRange(rule, from, text.length)) > 1) problems.push(`size apart from its game: "${text}"`);
+  }
   // The top bar's words stay on one line ("Log in" must not wrap) and the brand is read.
   for (const item of document.querySelectorAll('.topbar button, .topbar a, .topbar .name-field > span')) {
     if (shown(item) && item.textContent.trim() && lines(item) > 1) problems.push(`wraps: ${label(item)}`);

@@ -26,7 +26,9 @@ def test_a_tournament_created_from_the_form_shows_its_countdown_and_is_listed_at
     lan.page.goto(f"{lan.base_url}/tournaments")
     form = lan.page.locator("#tour-create-form")
     form.locator("#tour-name-input").fill("Câu lạc bộ Thứ Năm")
+    expect(form.locator("#tour-berserk")).to_be_checked()  # an arena's, allowed by default
     form.locator("#tour-format").select_option("swiss")
+    expect(form.locator("#tour-berserk")).to_be_hidden()
     form.locator("#tour-variant").select_option("caro")
     expect(form.locator("#tour-opening")).to_be_hidden()  # caro has no opening rule
     form.locator("#tour-variant").select_option("gomoku")
@@ -114,3 +116,34 @@ def test_two_players_join_play_their_pairing_and_a_phone_sees_the_crosstable_liv
     lan.page.goto(page_url)
     expect(lan.page.locator("#standings tbody tr").first.locator(".score")).to_have_text("1")
     lan.shot("tournament-finished-desktop")
+
+
+def test_a_round_robin_player_withdraws_after_being_told_what_it_costs(players):
+    """Three players: the first to join (seed 1 of equal ratings) sits out round 1, on the
+    tournament's page, and withdraws there."""
+    host, _ = signed_up(players, "host", **DESKTOP)
+    khoa, khoa_name = signed_up(players, "khoa", **PHONE, lang="vi")
+    third, _ = signed_up(players, "third", **DESKTOP)
+    made = host.page.request.post(f"{host.base_url}/api/tournaments", data={
+        "format": "round_robin", "name": "Lớp 10A2", "variant": "tictactoe",
+        "clock": {"initial_s": 60, "increment_s": 0}, "starts_at": soon(3)}).json()
+    page_url = f"{host.base_url}{made['url']}"
+    for player in (khoa, host, third):
+        joined = player.page.request.post(
+            f"{player.base_url}/api/tournaments/{made['id']}/join", data={})
+        assert joined.ok, joined.text()
+    khoa.page.goto(page_url)
+    expect(khoa.page.locator("#tour-status")).to_have_text("Vòng 1", timeout=20_000)
+    withdraw = khoa.page.locator("#tour-leave")
+    expect(withdraw).to_have_text("Rút lui")
+    withdraw.click()  # first: what it costs
+    expect(khoa.page.locator("#tour-withdraw-note")).to_have_text(
+        "Bạn sẽ không quay lại được: mọi ván chưa đấu của bạn bị xử thua.")
+    expect(withdraw).to_have_text("Rút lui hẳn")
+    khoa.shot("tournament-withdraw-phone-vi")
+    withdraw.click()
+    row = khoa.page.locator(f'#standings tbody tr[data-player="{khoa_name}"]')
+    expect(row.locator(".paused-note")).to_have_text(" (đã rút lui)")
+    expect(khoa.page.locator("#tour-leave")).to_have_count(0)
+    assert khoa.page.evaluate(FITS)
+    khoa.shot("tournament-withdrawn-phone-vi")

@@ -10,7 +10,7 @@ import { colourName, playerTag } from "./players.js";
 import { boardStyle } from "./board_svg.js";
 import { ratingDiff } from "./account_api.js";
 import { formatDate, t } from "./i18n.js";
-import { el } from "./ui.js";
+import { dottedParts, el } from "./ui.js";
 import { variantTitle } from "./variant_title.js";
 import { boardOf } from "./variants.js";
 
@@ -54,5 +54,5 @@ export function gameHead(game) {
   return el("header", { class: "card game-head", id: "game-head" },
     el("ul", { class: "head-players" }, playerRow(game, "1"), playerRow(game, "2")),
     el("p", { class: "head-result", id: "game-result" }, resultText(game)),
-    el("p", { class: "head-meta muted", id: "game-meta" }, meta.join(" · ")));
+    el("p", { class: "head-meta muted", id: "game-meta" }, meta[0], dottedParts(meta.slice(1))));
 }

@@ -6,7 +6,7 @@ import { games as fetchGames, ratingDiff } from "./account_api.js";
 import { variantLabel } from "./variant_title.js";
 import { formatDate, t } from "./i18n.js";
 import { playerTag } from "./players.js";
-import { el, tEl } from "./ui.js";
+import { dottedParts, el, tEl } from "./ui.js";
 
 export function gameItem(game) {
   const change = game.rating_changes && game.rating_changes[String(game.seat)];
@@ -18,7 +18,7 @@ export function gameItem(game) {
         variantLabel(game.variant), game.rated ? tEl("span", "game.rated", { class: "badge" }) : null),
       el("div", { class: "lobby-meta" },
         t("games.vs"), " ", playerTag(opponent, { link: false }),
-        [formatDate(game.finished_at), change ? ratingDiff(change.diff) : null].filter(Boolean).map((part) => ` · ${part}`).join(""))),
+        dottedParts([formatDate(game.finished_at), change ? ratingDiff(change.diff) : null].filter(Boolean)))),
     el("a", { class: "btn small", href: `/g/${encodeURIComponent(game.id)}/replay`, "data-link": true }, t("games.review")));
 }
 

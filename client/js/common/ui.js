@@ -23,6 +23,20 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * The parts of a " · " line after its first ("26 Nov 2026", "+12", "No clock"), each kept
+ * whole: the dot stays with what comes before it and the line breaks only after a dot, so a
+ * narrow screen never cuts a date or a game's size in two.
+ */
+export function dottedParts(parts) {
+  return parts.flatMap((part) => [el("span", { class: "nowrap" }, " ·"), " ", el("span", { class: "nowrap" }, part)]);
+}
+
+/** A " · " line of terms ("No clock · Casual"), every one of them kept whole. */
+export function dottedLine([first, ...rest]) {
+  return [el("span", { class: "nowrap" }, first), ...dottedParts(rest)];
+}
+
 let toastArea = null;
 
 /** A short message at the bottom of the screen; `kind` "error" paints it red. */

@@ -10,7 +10,7 @@ import { boardStyle } from "../common/board_svg.js";
 import { playerTag } from "../common/players.js";
 import { navigate } from "../common/router.js";
 import { clockText } from "../common/time_control.js";
-import { el, tEl, tNodes, toast } from "../common/ui.js";
+import { dottedLine, el, tEl, tNodes, toast } from "../common/ui.js";
 import { variantLabel } from "../common/variant_title.js";
 import { boardOf, knownBoard } from "../common/variants.js";
 
@@ -22,7 +22,7 @@ function terms(room) {
   const opening = room.opening && room.opening !== "none" ? t(`home.opening.${room.opening}`) : null;
   const range = room.rating_range ? t("lobby.range", room.rating_range) : null;
   return [clockText(room.clock), t(room.rated ? "replay.rated" : "game.casual"), opening, range]
-    .filter(Boolean).join(" · ");
+    .filter(Boolean);
 }
 
 /** Why `who` may not take this seek's seat (a key of the dictionaries), or null. */
@@ -62,7 +62,7 @@ function seekItem(room, who) {
     el("div", { class: "seek-body" },
       el("div", { class: "lobby-game" }, variantLabel(room.variant)),
       el("div", { class: "seek-player lobby-players" }, ...tNodes("home.lobby.by", { name: playerTag(host) })),
-      el("div", { class: "lobby-meta" }, terms(room)),
+      el("div", { class: "lobby-meta" }, dottedLine(terms(room))),
       why ? el("div", { class: "seek-why muted" }, t(why)) : null),
     join);
 }
@@ -84,7 +84,7 @@ function liveItem(room) {
     el("div", {},
       el("div", { class: "lobby-game" }, variantLabel(room.variant)),
       room.seats ? el("div", { class: "lobby-players" }, ...playersLine(room)) : null,
-      el("div", { class: "lobby-meta" }, terms(room))),
+      el("div", { class: "lobby-meta" }, dottedLine(terms(room)))),
     el("a", { class: "btn small", href: room.url || `/r/${room.room_id}`, "data-link": true }, t("home.live.watch")));
 }
 

@@ -8,8 +8,8 @@ import { limitInput } from "../common/api.js";
 import { t } from "../common/i18n.js";
 import { colourName, playerTag, stoneIcon } from "../common/players.js";
 import { allows } from "./state.js";
-import { el, tNodes } from "../common/ui.js";
-import { gameWithSize } from "../common/variant_title.js";
+import { dottedParts, el, tNodes } from "../common/ui.js";
+import { gameWithSize, variantTitle } from "../common/variant_title.js";
 import { clockText, summaryClock } from "../common/time_control.js";
 
 /** Is this the seated player of a public room waiting for anyone to come (it may unlist it)? */
@@ -22,6 +22,12 @@ function gameText(state) {
   return `${gameWithSize(state.variant, state.board)} · ${clockText(summaryClock(state.clock))}`;
 }
 
+/** The game's name, its size kept beside it: "Gomoku · 15×15" is never cut before the size. */
+function sizedTitle({ variant, board }) {
+  const title = variantTitle(variant, board);
+  return [title, el("span", { class: "nowrap" }, gameWithSize(variant, board).slice(title.length))];
+}
+
 /** The room's game in `line`, its name a link that opens the rule (the `rules` details). */
 export function renderGameLine(line, { state }, rules) {
   const key = `${document.documentElement.lang}|${state.variant}|${state.rated}|${state.clock && state.clock.initial_ms}`;
@@ -31,11 +37,10 @@ export function renderGameLine(line, { state }, rules) {
     e.preventDefault();
     rules.open = true;
     rules.scrollIntoView({ behavior: "smooth", block: "center" });
-  } }, gameWithSize(state.variant, state.board));
-  // Each part on one line ("No clock" is not cut in two).
-  const parts = [clockText(summaryClock(state.clock)), t(state.rated ? "room.rated" : "room.casual")]
-    .map((part) => el("span", { class: "nowrap" }, ` · ${part}`));
-  line.replaceChildren(rule, ...parts);
+  } }, sizedTitle(state));
+  // Each part on one line ("No clock" is not cut in two, nor "Gomoku · 15×15").
+  line.replaceChildren(rule, ...dottedParts(
+    [clockText(summaryClock(state.clock)), t(state.rated ? "room.rated" : "room.casual")]));
 }
 
 /**

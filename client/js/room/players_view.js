@@ -8,7 +8,7 @@
 
 import { t } from "../common/i18n.js";
 import { playerName, playerTag, stoneIcon } from "../common/players.js";
-import { clockLeft, formatClock } from "./state.js";
+import { allows, clockLeft, formatClock } from "./state.js";
 import { el } from "../common/ui.js";
 
 export const LOW_TIME_MS = 20000;
@@ -69,10 +69,17 @@ export function deadlineText({ state, mySeat, now }) {
   return t("room.deadline.them", { name: playerName(state.seats[String(state.turn)]), time });
 }
 
-/** Fills the players card `section` from the room model `m`. */
-export function renderPlayers(section, m) {
+/** Fills the players card `section` from the room model `m`; `berserk` sends that command. */
+export function renderPlayers(section, m, berserk) {
   const { state, mySeat } = m;
   const rows = [el("div", { class: "player-rows" }, playerCard(m, 1), playerCard(m, 2))];
+  // A tournament's game, before this player's first move: berserk, beside the clocks (where a
+  // phone shows it without scrolling), only while the server allows it.
+  if (allows(state, mySeat, "berserk")) {
+    rows.push(el("button", {
+      class: "btn berserk", type: "button", id: "berserk", disabled: !m.ready, title: t("room.berserk.hint"), onclick: berserk,
+    }, t("room.berserk")));
+  }
   // The server's clock says when neither side's time runs yet (it starts after each first move).
   if (state.clock && state.status === "playing" && state.clock.running === null) {
     rows.push(el("p", { class: "muted clock-note", id: "clock-note" }, t("room.clock.first")));

@@ -121,7 +121,7 @@ export class RoomView {
     this.share.hidden = !allows(m.state, m.mySeat, "cancel"); // the host of a room still waiting
     renderSearch(this.search, m, this.on.search);
     renderJoinPrompt(this.joinPrompt, m, this.on.join);
-    renderPlayers(this.playerBox, m);
+    renderPlayers(this.playerBox, m, () => this.on.command("berserk"));
     renderOpeningCard(this.opening, { ...m, actorName: nameOf(m.state, m.state.turn) }, this.on.choose);
     this.renderMoves(m);
     this.renderActions(m);
@@ -275,13 +275,6 @@ export class RoomView {
       el("button", { class: "btn danger", type: "button", id: "resign", disabled: off("resign"), onclick: () => { this.confirmingResign = true; this.on.rerender(); } }, t("room.resign")),
       el("button", { class: "btn", type: "button", id: "offer-draw", disabled: off("draw_offer"), onclick: () => this.on.command("draw_offer") }, t("room.draw")),
       el("button", { class: "btn", type: "button", id: "takeback", disabled: off("takeback_request"), onclick: () => this.on.command("takeback_request") }, t("room.takeback")));
-    // A tournament's game, before this player's first move: berserk (shown only while allowed).
-    if (allows(state, mySeat, "berserk")) {
-      items.push(el("button", {
-        class: "btn berserk", type: "button", id: "berserk", disabled: !ready, title: t("room.berserk.hint"),
-        onclick: () => this.on.command("berserk"),
-      }, t("room.berserk")));
-    }
     if (m.canClaim) items.push(el("button", { class: "btn primary", type: "button", id: "claim", onclick: () => this.on.command("claim_win") }, t("room.claim")));
     if (state.draw_offer === opp) items.push(this.offerRow("room.offer.draw.in", oppName, "draw_accept", "draw_decline"));
     if (state.draw_offer === mySeat) items.push(el("div", { class: "offer" }, t("room.offer.draw.out")));

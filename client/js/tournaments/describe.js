@@ -8,8 +8,8 @@ import { variantTitle } from "../common/variant_title.js";
 /** "Arena · Caro (Vietnamese rule) · 3+2 · rated · 45 minutes"; "Swiss · Gomoku · Swap2 · …"
  *  with an opening rule. */
 export function termsText(tour) {
-  const length = tour.format === "arena" ? t("tour.minutes", { n: tour.minutes })
-    : tour.format === "swiss" ? t("tour.rounds", { n: tour.rounds })
+  const length = tour.format === "arena" ? t(tour.minutes === 1 ? "tour.minutes.one" : "tour.minutes", { n: tour.minutes })
+    : tour.format === "swiss" ? t(tour.rounds === 1 ? "tour.rounds.one" : "tour.rounds", { n: tour.rounds })
       : t(tour.cycles === 2 ? "tour.cycles.two" : "tour.cycles.one");
   const opening = tour.opening && tour.opening !== "none" ? t(`home.opening.${tour.opening}`) : null;
   return [t(`tour.format.${tour.format}`), variantTitle(tour.variant), opening, clockText(tour.clock),
@@ -43,7 +43,9 @@ export function scoreText(score) {
   return whole || !half ? `${whole}${half}` : half;
 }
 
-/** The mark of a player's game: 1, ½, 0, "+" (a bye), "*" (being played). */
+/** The mark of a player's game: 1, ½, 0, "+" (a bye, or a win by forfeit), "−" (a loss by
+ *  forfeit: withdrawn), "*" (being played). */
 export function resultMark(game) {
+  if (game.forfeit) return game.result === "win" ? "+" : "−";
   return { win: "1", draw: "½", loss: "0", bye: "+" }[game.result] || "*";
 }

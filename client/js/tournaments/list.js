@@ -71,16 +71,19 @@ function createForm() {
   const cycles = select("cycles", [["1", "tour.cycles.one"], ["2", "tour.cycles.two"]]);
   const startIn = el("input", { name: "start_in", id: "tour-start-in", type: "number", min: 1, max: 43200, value: 5 });
   const rated = el("input", { name: "rated", id: "tour-rated", type: "checkbox" });
+  const berserk = el("input", { name: "berserk", id: "tour-berserk", type: "checkbox", checked: true });
+  const berserkField = el("label", { class: "tour-check" }, berserk, el("span", { "data-i18n": "tour.form.berserk" }, t("tour.form.berserk")));
   const password = el("input", { name: "password", id: "tour-password-input", maxlength: 64 });
   const lengths = { arena: field("tour.form.minutes", minutes), swiss: field("tour.form.rounds", rounds), round_robin: field("tour.form.cycles", cycles) };
   const submit = tEl("button", "tour.create", { type: "submit", class: "btn primary", id: "tour-create" });
   const form = el("form", { class: "card tour-create", id: "tour-create-form" }, tEl("h2", "tour.new"),
     field("tour.form.name", name), field("tour.form.format", format), field("tour.form.game", game),
     openingField, field("tour.form.clock", clock), ...Object.values(lengths), field("tour.form.start_in", startIn),
-    el("label", { class: "tour-check" }, rated, el("span", { "data-i18n": "tour.rated" }, t("tour.rated"))),
+    el("label", { class: "tour-check" }, rated, el("span", { "data-i18n": "tour.rated" }, t("tour.rated"))), berserkField,
     field("tour.form.password", password), submit);
   const sync = () => {
     for (const [key, label] of Object.entries(lengths)) label.hidden = key !== format.value;
+    berserkField.hidden = format.value !== "arena"; // lichess's "allow berserk": arenas only
   };
   format.addEventListener("change", sync);
   sync();
@@ -99,7 +102,7 @@ function createForm() {
       clock: { initial_s: initial * 60, increment_s: increment },
       starts_at: new Date(Date.now() + Number(startIn.value) * 60000).toISOString(),
     };
-    if (format.value === "arena") body.minutes = Number(minutes.value);
+    if (format.value === "arena") Object.assign(body, { minutes: Number(minutes.value), berserk: berserk.checked });
     if (format.value === "swiss") body.rounds = Number(rounds.value);
     if (format.value === "round_robin") body.cycles = Number(cycles.value);
     if (password.value) body.password = password.value;

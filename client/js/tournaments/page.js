@@ -29,7 +29,9 @@ function tiebreakCells(row) {
 /** One game of a player: its points (or result), ⚡ when they went berserk in it. */
 function gameChip(game) {
   const mark = resultMark(game);
-  const vs = game.opponent ? t("tour.game_vs", { name: game.opponent, result: mark }) : t("tour.bye");
+  const vs = !game.opponent ? t("tour.bye")
+    : game.forfeit ? t(game.result === "win" ? "tour.forfeit.win" : "tour.forfeit.loss", { name: game.opponent })
+      : t("tour.game_vs", { name: game.opponent, result: mark });
   const label = game.berserk ? `${vs} · ${t("tour.berserk")}` : vs;
   const attrs = { class: `chip chip-${game.result || "playing"}`, title: label, "aria-label": label };
   const berserk = game.berserk ? el("span", { class: "tour-berserk", "data-berserk": "" }, "⚡") : null;
@@ -37,6 +39,12 @@ function gameChip(game) {
     ? el("a", { ...attrs, href: `/r/${encodeURIComponent(game.room_id)}`, "data-link": true },
       game.points !== null && game.points !== undefined ? scoreText(game.points) : mark, berserk)
     : el("span", attrs, mark);
+}
+
+/** "(paused)" beside an arena player who left, "(withdrawn)" beside a Swiss or round robin one. */
+function pausedNote(tour, row) {
+  if (!row.paused) return null;
+  return el("span", { class: "muted paused-note" }, ` (${t(tour.format === "arena" ? "tour.paused" : "tour.withdrawn")})`);
 }
 
 /** Rank, player (and their games), score, tie-breaks: arenas and Swiss tournaments. */
@@ -50,7 +58,7 @@ function standingsTable(tour) {
       el("td", { class: "rank" }, String(row.rank)),
       el("td", { class: "who" }, playerTag(player(row)),
         row.fire ? el("span", { class: "fire", title: t("tour.fire"), "aria-label": t("tour.fire") }, "🔥") : null,
-        row.paused ? el("span", { class: "muted paused-note" }, ` (${t("tour.paused")})`) : null,
+        pausedNote(tour, row),
         el("div", { class: "chips" }, row.games.map(gameChip))),
       el("td", { class: "score" }, scoreText(row.score)),
       tiebreakCells(row)))));
@@ -71,7 +79,7 @@ function crosstable(tour) {
       tEl("th", "tour.score"), Object.keys((rows[0] || { tiebreaks: {} }).tiebreaks).map(
         (name) => el("th", { class: "tb", title: t(`tour.tb.${name}`) }, t(`tour.tb.short.${name}`))))),
     el("tbody", {}, rows.map((row) => el("tr", { "data-player": row.username },
-      el("td", { class: "rank" }, String(row.rank)), el("td", { class: "who" }, playerTag(player(row))),
+      el("td", { class: "rank" }, String(row.rank)), el("td", { class: "who" }, playerTag(player(row)), pausedNote(tour, row)),
       rows.map((other) => cell(row, other)),
       el("td", { class: "score" }, scoreText(row.score)), tiebreakCells(row))))));
 }
@@ -106,10 +114,20 @@ export function mountTournament(main, id) {
   const actions = () => {
     if (tour.status === "finished") return null;
     if (tour.me && tour.me.joined) {
-      if (tour.format === "round_robin" && tour.status !== "created") return null;
-      const leave = tEl("button", tour.status === "created" ? "tour.leave" : "tour.pause", { type: "button", class: "btn", id: "tour-leave" });
-      leave.addEventListener("click", () => act(leave, () => leaveTournament(id)));
-      return el("div", { class: "tour-actions" }, leave);
+      // After the start: an arena player pauses; a Swiss or round robin player withdraws for
+      // good (a round robin's remaining games are lost by forfeit), asked twice.
+      const key = tour.status === "created" ? "tour.leave" : tour.format === "arena" ? "tour.pause" : "tour.withdraw";
+      const leave = tEl("button", key, { type: "button", class: "btn", id: "tour-leave" });
+      const note = key === "tour.withdraw" ? tEl("p", `tour.withdraw.${tour.format}`, { class: "muted", id: "tour-withdraw-note", hidden: true }) : null;
+      leave.addEventListener("click", () => {
+        if (note && note.hidden) {
+          note.hidden = false;
+          leave.textContent = t("tour.withdraw.confirm");
+          return;
+        }
+        act(leave, () => leaveTournament(id));
+      });
+      return el("div", { class: "tour-actions" }, leave, note);
     }
     if (tour.status === "started" && tour.format !== "arena") return tEl("p", "tour.closed", { class: "muted" });
     if (!me || !me.username) return tEl("p", "tour.login", { class: "muted", id: "tour-login" });

@@ -39,8 +39,9 @@ async def recomputed(database_url: str, tournament_id: str) -> list[dict[str, An
     t = msgspec.convert(_json(record), Tournament)
     played = []
     for row in pairings:
-        if row.room_id is None:
-            played.append(Game(row.round, row.first_id, None, Result.FIRST))
+        if row.room_id is None:  # a bye, or a forfeit (not played: its result is stored)
+            played.append(Game(row.round, row.first_id, row.second_id, Result(row.result),
+                               forfeit=row.second_id is not None))
             continue
         assert row.archived is not None, f"game of room {row.room_id} is not in the archive"
         played.append(Game(row.round, row.first_id, row.second_id,

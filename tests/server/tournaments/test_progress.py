@@ -142,3 +142,36 @@ def test_an_arena_player_who_left_joins_again():
     t = replace_status(tournament(Format.ARENA, 2, minutes=5))
     t = join(leave(t, "p1"), Player("p1", "user1", 1500, False, 50), None)
     assert t.player("p1") is not None and not t.player("p1").paused
+
+
+def test_a_round_robin_player_who_withdraws_loses_their_remaining_games_by_forfeit():
+    mint, t, now = minted(), tournament(Format.ROUND_ROBIN, 4, cycles=1), START
+    t, games = advance(t, now, {}, mint)
+    t = leave(t, "p3")  # during round 1: that game is played out (or lost on time)
+    assert t.player("p3").paused and len(t.playing()) == 2
+    for _round in (2, 3):
+        t, games = advance(t, now, {g.room_id: (Result.DRAW, now) for g in t.playing()}, mint)
+        forfeits = [g for g in games if "p3" in (g.first, g.second)]
+        assert len(forfeits) == 1 and forfeits[0].forfeit and forfeits[0].room_id is None
+        assert forfeits[0].outcome("p3").value == "loss" and forfeits[0].finished
+        assert [g for g in games if g.room_id is not None] == t.playing()  # only real games
+    t, _ = advance(t, now, {g.room_id: (Result.DRAW, now) for g in t.playing()}, mint)
+    assert t.status is Status.FINISHED and len(t.games) == 6
+
+
+def test_a_game_between_two_withdrawn_round_robin_players_is_dropped():
+    t, _ = advance(tournament(Format.ROUND_ROBIN, 4, cycles=1), START, {}, minted())
+    t = leave(leave(t, "p2"), "p3")
+    mint = minted()
+    while t.status is not Status.FINISHED:  # every game played is drawn at once
+        t = replace(t, games=tuple(replace(g, result=g.result or Result.DRAW) for g in t.games))
+        t, _ = advance(t, START, {}, mint)
+    assert t.round == 3 and len(t.games) == 5
+    assert not any({g.first, g.second} == {"p2", "p3"} for g in t.games)
+
+
+def test_a_withdrawn_round_robin_player_cannot_come_back():
+    t, _ = advance(tournament(Format.ROUND_ROBIN, 4, cycles=1), START, {}, minted())
+    with pytest.raises(ArenaError) as refused:
+        join(leave(t, "p3"), Player("p3", "user3", 1570, False, 3), None)
+    assert refused.value.code == "tournament_started"

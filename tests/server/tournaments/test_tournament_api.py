@@ -172,3 +172,40 @@ async def test_a_player_who_misses_the_start_of_their_game_loses_it(inprocess_no
     finally:
         await present.close()
         await absent.close()
+
+
+async def test_berserk_is_an_arenas_and_its_creator_may_turn_it_off(lan):
+    arena = GAME | {"format": "arena", "name": "Blitz", "minutes": 5}
+    for body, allowed in ((arena, True), (arena | {"berserk": False}, False),
+                          (SWISS | {"berserk": True}, False)):
+        tid = await created(lan, **body)
+        assert (await lan.get(f"/api/tournaments/{tid}"))[1]["berserk"] is allowed, body
+
+
+async def test_a_tab_watching_a_tournament_hears_each_change_until_it_stops(lan, visitors):
+    tid = await created(lan)
+    viewer, players = visitors(), [visitors() for _ in range(2)]
+    await viewer.get("/api/me")
+    tab = await viewer.player_socket()
+    await tab.send(type="watch_tournament", id=tid)
+    for player in players:
+        await player.sign_up("w")
+    await players[0].post(f"/api/tournaments/{tid}/join")
+    heard = await tab.wait_for("tournament")
+    assert heard == {"type": "tournament", "id": tid, "v": 1, "status": "created"}
+    await tab.send(type="watch_tournament", id=12)
+    assert (await tab.wait_for("error"))["code"] == "bad_message"
+    await tab.send(type="watch_tournament", id=None)
+    await tab.send(type="ping")
+    await tab.wait_for("pong")  # the watch has ended
+    other = await viewer.player_socket()  # another tab, still watching
+    await other.send(type="watch_tournament", id=tid)
+    await other.send(type="ping")
+    await other.wait_for("pong")
+    await players[1].post(f"/api/tournaments/{tid}/join")
+    assert (await other.wait_for("tournament"))["v"] == 2  # handed to the node's tabs at once
+    await tab.send(type="ping")
+    await tab.wait_for("pong")
+    assert [m for m in tab.received if m["type"] == "tournament"] == [heard]
+    for socket in (tab, other):
+        await socket.close()
