@@ -1,7 +1,8 @@
 """Analyses kept queued during a load run (bench/load.py ``--analyses N``): N threads each
 post one analysis-board search (``POST /api/analyse``, a position of a 60-move gomoku game)
 after another, so the node's analysis workers stay busy the whole run while live games play.
-Switched off (``set_running(False)``, bench/load_interleave.py) they post no new search; each
+Switched off (``set_running(False)``, bench/load_interleave.py) they post no new search and
+the switch waits for those in flight to end, so the next arm starts without them; each
 search's time in flight is kept (``intervals``), the only time the analysis workers run."""
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ class AnalysisLoad:
         self.done = 0
         self.failed = 0
         self._stop = threading.Event()
-        self._lock = threading.Lock()
+        self._idle = threading.Condition()  # guards the counts, notified as a search ends
+        self._in_flight = 0
         self._running = threading.Event()
         self._running.set()
         self.intervals: list[tuple[float, float]] = []  # (posted, answered), perf_counter
@@ -49,23 +51,36 @@ class AnalysisLoad:
             thread.join(timeout=REQUEST_TIMEOUT_S)
 
     def set_running(self, running: bool) -> None:
-        """Post searches (True), or let those in flight finish and post no more (False)."""
-        if running:
-            self._running.set()
-        else:
+        """Post searches (True), or post no more and wait until those in flight have ended
+        (False, bounded by a search's timeout)."""
+        with self._idle:
+            if running:
+                self._running.set()
+                return
             self._running.clear()
+            self._idle.wait_for(lambda: self._in_flight == 0, timeout=REQUEST_TIMEOUT_S)
+
+    def _enter(self) -> bool:
+        """Count a search in flight, unless switched off (checked under the same lock)."""
+        with self._idle:
+            if not self._running.is_set():
+                return False
+            self._in_flight += 1
+            return True
 
     def _loop(self, index: int) -> None:
         ply = index
         while not self._stop.is_set():
-            if not self._running.wait(timeout=0.1):
+            if not self._running.wait(timeout=0.1) or not self._enter():
                 continue
             posted = time.perf_counter()
             ok = self._post(ply % len(self.game))
-            with self._lock:
+            with self._idle:
                 self.intervals.append((posted, time.perf_counter()))
                 self.done += ok
                 self.failed += not ok
+                self._in_flight -= 1
+                self._idle.notify_all()
             ply += len(self._threads)
 
     def _post(self, ply: int) -> bool:

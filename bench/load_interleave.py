@@ -9,7 +9,8 @@ and "without" when it ran at no moment of it (one that crosses a switch counts i
 burst of the machine's other load then falls on both arms alike. With more than one load they
 take turns, one at a time, with S seconds of none between (A, none, B, none, A, ...), so each
 is compared with the same "without" arm of the same run; a move counts for a load when that
-load ran all along it and no other at any moment of it.
+load ran all along it and no other at any moment of it. Switching analyses off waits for the
+searches in flight to end (seconds on a busy machine) before the S seconds of none begin.
 
 Three background loads: the node's own puzzle miner (``--miner``, bench/load_miner.py: the
 low-priority job over archived games; a move is "with" while it is switched on, frozen

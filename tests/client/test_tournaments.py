@@ -16,7 +16,11 @@ from tests.client.social import signed_up
 
 URL = re.compile(r"/tournament/[A-Za-z0-9_-]+$")
 ROOM = re.compile(r"/r/[A-Za-z0-9_-]+$")
-FITS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+# The page fits the screen, and so does every table in it: a box that scrolls sideways hides
+# a column (a crosstable of a few players must show its score without scrolling).
+FITS = """() => document.documentElement.scrollWidth <= window.innerWidth
+  && [...document.querySelectorAll('.crosstable-wrap')]
+       .every(w => w.scrollWidth <= w.clientWidth)"""
 PUSHED_WITHIN_MS = 6000  # well under the page's 30 s fallback poll; a tick and a busy machine
 
 
