@@ -80,8 +80,19 @@
     const from = text.lastIndexOf(' ', dot - 1) + 1;
     if (onLines(textRange(rule, from, text.length)) > 1) problems.push(`size apart from its game: "${text}"`);
   }
-  // The top bar's words stay on one line ("Log in" must not wrap) and the brand is read.
-  for (const item of document.querySelectorAll('.topbar button, .topbar a, .topbar .name-field > span')) {
+  // A drop-down shows its chosen option whole ("Cờ caro (luật Việt Nam)", not "Cờ caro (luật Việt Na").
+  const canvas = document.createElement('canvas').getContext('2d');
+  for (const select of document.querySelectorAll('select')) {
+    const chosen = select.selectedOptions[0];
+    if (!shown(select) || !chosen) continue;
+    const style = getComputedStyle(select);
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;  // the arrow
+    if (canvas.measureText(chosen.textContent.trim()).width > room + 1) problems.push(`cut off: ${label(select)} shows "${chosen.textContent.trim()}" in part`);
+  }
+  // The top bar's words stay on one line ("Log in" must not wrap; the bell holds no words, only
+  // its count in a badge of its own) and the brand is read.
+  for (const item of document.querySelectorAll('.topbar button:not(#bell), .topbar a, .topbar .name-field > span')) {
     if (shown(item) && item.textContent.trim() && lines(item) > 1) problems.push(`wraps: ${label(item)}`);
   }
   const brand = document.querySelector('.brand');

@@ -53,6 +53,11 @@ def to_move(one, other):
     raise AssertionError("neither player may move")
 
 
+# Each element's text on one line: its box is less than two lines of its font high.
+ONE_LINE_EACH = """els => els.every(e =>
+  e.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(e).fontSize))"""
+
+
 def test_two_players_searching_a_rated_pool_are_seated_in_one_room(players):
     an, an_name = signed_up(players, "an", **VIEWS["desktop-vi"])
     binh, binh_name = signed_up(players, "binh", **VIEWS["phone-en"])
@@ -69,6 +74,8 @@ def test_two_players_searching_a_rated_pool_are_seated_in_one_room(players):
     an.shot("pool-search-desktop-vi")
     expect(binh.page.locator(pool)).to_contain_text("1 waiting")
     binh.page.locator(pool).scroll_into_view_if_needed()
+    assert binh.page.locator(".pool-waiting").evaluate_all(ONE_LINE_EACH), \
+        "a pool's count is split from its word on the phone"
     binh.shot("pool-waiting-phone-en")
     binh.page.locator(pool).click()
 
