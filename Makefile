@@ -8,6 +8,8 @@ VENV ?= .venv
 PYTEST_ARGS ?=
 # Test processes (pytest-xdist, one test file to a process at a time): most tests wait on sockets,
 # browsers and server nodes, so three share two cores well. TEST_WORKERS=0 runs in this process.
+# A test process that dies (pytest-timeout ends a hung test's process) ends the run: xdist can
+# hang for good when it replaces a dead process under --dist loadfile.
 TEST_WORKERS ?= 3
 BIN := $(VENV)/bin
 # Debian packages the tests drive as real processes (browser, Redis, load balancer, PostgreSQL).
@@ -25,7 +27,7 @@ run: $(VENV)/.installed-run
 # pytest's exit code 5 means it ran no test: that is a failure too.
 test: $(VENV)/.installed-test system-deps
 	$(BIN)/lint-imports
-	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS); status=$$?; \
+	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --max-worker-restart 0 $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest ran no tests; failing" >&2; exit 1; fi; \
 	exit $$status
 
