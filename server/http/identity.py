@@ -24,14 +24,17 @@ from aiohttp import web
 from ..platform.tokens import new_token
 from ..rooms.commands import PlayerRef
 from .context import SETTINGS
+from .pages import index_page
 
 COOKIE = "caro_player"
 COOKIE_MAX_AGE_S = 400 * 24 * 3600  # the longest browsers keep a cookie
 PLAYER_ID_HEX = 24
 TOKEN_FORMAT = re.compile(r"[A-Za-z0-9_-]{32}")
-# Where a browser page or the API is asked for, a new visitor gets an identity; static files,
-# sockets, health checks and metrics neither need nor issue one.
-ISSUING_PREFIXES = ("/api/", "/r/", "/g/", "/@/")
+# Where the API is asked, a new visitor gets an identity; and on any page of the app (below):
+# a page's first requests then all carry the one identity the page brought, instead of each
+# being given its own while they run side by side. Static files, sockets, health checks and
+# metrics neither need nor issue one.
+ISSUING_PREFIXES = ("/api/",)
 
 PLAYER_KEY = "caro_player"
 ACCOUNT_KEY = "caro_account"
@@ -71,7 +74,8 @@ async def identity_middleware(request: web.Request, handler) -> web.StreamRespon
     room created in the first request is already linked to its creator."""
     token = identity_token(request)
     issued = None
-    if token is None and request.path.startswith(ISSUING_PREFIXES):
+    if token is None and (request.path.startswith(ISSUING_PREFIXES)
+                          or request.match_info.handler is index_page):
         issued = token = new_token()
     if token is not None:
         request[PLAYER_KEY] = PlayerRef(player_id_of(token))

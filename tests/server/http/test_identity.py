@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import AsyncIterator
@@ -9,6 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as redis
 
+from server.http.identity import player_id_of
 from server.play.repository import state_key
 from tests.server.visitor import Visitor
 
@@ -33,6 +35,19 @@ async def test_the_cookie_keeps_the_same_identity_and_is_not_issued_again(visito
     _, second = await visitor.get("/api/me")
     assert second["player_id"] == first["player_id"]
     assert "caro_player" not in visitor.set_cookies()
+
+
+@pytest.mark.parametrize("page", ["/", "/puzzles", "/tournaments", "/leaderboard"])
+async def test_any_page_of_the_app_brings_the_identity_its_first_requests_share(visitor, page):
+    status, _ = await visitor.get(page)
+    assert status == 200 and "caro_player" in visitor.set_cookies()
+    answers = await asyncio.gather(*(visitor.get("/api/me") for _ in range(3)))
+    assert {me["player_id"] for _, me in answers} == {player_id_of(visitor.cookie("caro_player"))}
+
+
+async def test_static_files_issue_no_identity(visitor):
+    status, _ = await visitor.get("/static/index.html")
+    assert status == 200 and "caro_player" not in visitor.set_cookies()
 
 
 async def test_the_player_id_is_not_the_cookie_secret(visitor):
