@@ -31,7 +31,17 @@ export function mountNotifications(main) {
     more.disabled = false;
   });
   const onItem = () => load();
+  // The socket's snapshot may have been taken before this page's mark and arrive after it,
+  // counting as unread what the page has just shown: while the page is open, nothing stays
+  // unread.
+  const onChange = () => {
+    if (feed.unread) feed.markAllRead().catch(() => {});
+  };
   feed.addEventListener("item", onItem);
+  feed.addEventListener("change", onChange);
   load();
-  return () => feed.removeEventListener("item", onItem);
+  return () => {
+    feed.removeEventListener("item", onItem);
+    feed.removeEventListener("change", onChange);
+  };
 }
