@@ -33,6 +33,7 @@ from redis.backoff import ExponentialBackoff
 from redis.commands.core import AsyncScript
 from redis.exceptions import RedisClusterException
 
+from .resp_packing import packed_by_hiredis
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,7 @@ def create_redis(settings: Settings) -> redis.Redis | RedisCluster:
         timeout=POOL_WAIT_S,
         retry=RETRY,
     )
+    pool.connection_class = packed_by_hiredis(pool.connection_class)
     return redis.Redis.from_pool(pool)
 
 

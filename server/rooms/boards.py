@@ -36,7 +36,11 @@ def forbidden_after(variant: str, moves: tuple[str, ...]) -> list[str]:
 
 
 def remember(variant: str, moves: tuple[str, ...], board: Board) -> None:
-    """Keep `board`, the position after `moves`; the caller must not change it afterwards."""
+    """Keep `board`, the position after `moves`, in place of the position before its last move
+    (the caller must not change it afterwards). One board per game being played, then: with
+    one per position, a thousand games at a move a second each pushed a game's board out in
+    about two seconds, and a slower reply rebuilt it (issue 31)."""
+    _boards.pop((variant, moves[:-1]), None)
     _boards[(variant, moves)] = board
     if len(_boards) > CACHE_SIZE:
         _boards.popitem(last=False)
