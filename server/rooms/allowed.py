@@ -26,19 +26,27 @@ from .play import check_cancel, check_rated, check_unlist, open_seat
 from .state import SEATS, Mode, RoomState, Status
 
 Check = Callable[[RoomState, int], None]
+Possible = Callable[[RoomState], bool]
 WAITING, PLAYING, FINISHED = Status.WAITING, Status.PLAYING, Status.FINISHED
 
-# Keyed by the client message that sends the command: the statuses in which its check can pass
-# at all (each check's first test, so that `allowed` need not raise and catch it for every
-# entry of every state; tests/server/rooms/test_allowed.py holds them to the checks), and the check.
-CHECKS: dict[str, tuple[frozenset[Status], Check]] = {
-    "resign": (frozenset({PLAYING}), lambda state, _seat: require_playing(state)),
-    "draw_offer": (frozenset({PLAYING}), check_draw_offer),
-    "takeback_request": (frozenset({PLAYING}), check_takeback_request),
-    "berserk": (frozenset({PLAYING}), check_berserk),
-    "rematch_offer": (frozenset({FINISHED}), check_rematch_offer),
-    "unlist": (frozenset({WAITING}), check_unlist),
-    "cancel": (frozenset({WAITING}), check_cancel),
+
+def _in(*statuses: Status) -> Possible:
+    return lambda state: state.status in statuses
+
+
+# Keyed by the client message that sends the command: a cheap test of whether its check can
+# pass at all (the check's first tests, so that `allowed` need not raise and catch the check's
+# refusal for every entry of every state: a move's `allowed` is worked out anew each time, and
+# a refusal costs about a microsecond; tests/server/rooms/test_allowed.py holds the table to
+# the checks), and the check.
+CHECKS: dict[str, tuple[Possible, Check]] = {
+    "resign": (_in(PLAYING), lambda state, _seat: require_playing(state)),
+    "draw_offer": (_in(PLAYING), check_draw_offer),
+    "takeback_request": (_in(PLAYING), check_takeback_request),
+    "berserk": (lambda state: state.status is PLAYING and state.berserkable, check_berserk),
+    "rematch_offer": (_in(FINISHED), check_rematch_offer),
+    "unlist": (_in(WAITING), check_unlist),
+    "cancel": (_in(WAITING), check_cancel),
 }
 
 
@@ -55,8 +63,8 @@ def allowed(state: RoomState, seat: int) -> list[str]:
     """The commands the human player in `seat` may send now (none for an AI or empty seat)."""
     if state.seat(seat) is None or state.is_ai(seat):
         return []
-    return [name for name, (statuses, check) in CHECKS.items()
-            if state.status in statuses and _passes(check, state, seat)]
+    return [name for name, (possible, check) in CHECKS.items()
+            if possible(state) and _passes(check, state, seat)]
 
 
 def allowed_by_seat(state: RoomState) -> dict[str, list[str]]:
