@@ -30,11 +30,10 @@ from .http import (
     accounts,
     analysis,
     challenges,
-    guard,
     health,
-    identity,
     levels,
     limits,
+    middleware,
     moderation,
     notifications,
     pages,
@@ -145,8 +144,7 @@ async def services_context(app: web.Application) -> AsyncIterator[None]:
 
 ROUTE_SETUPS: tuple[RouteSetup, ...] = (
     health.setup,
-    guard.setup,
-    identity.setup,
+    middleware.setup,
     pages.setup,
     rooms.setup,
     variants.setup,

@@ -1,11 +1,12 @@
-"""Middleware for `/api/*`: every refusal is JSON with a code, and state-changing requests
-come only from pages allowed to make them; `json_errors`, the same for one handler's own
-refusals (counted in the metrics by code), and for its failures (logged, `internal_error`).
+"""The guards of `/api/*` (run by server/http/middleware.py): every refusal is JSON with a code,
+and state-changing requests come only from pages allowed to make them; `json_errors`, the same
+for one handler's own refusals (counted in the metrics by code), and for its failures (logged,
+`internal_error`).
 
-`json_api_errors` also covers the refusals aiohttp decides itself (no such route, wrong method),
+`api_error` also covers the refusals aiohttp decides itself (no such route, wrong method),
 which it would otherwise answer in text/plain.
 
-`same_origin_writes` stops cross-site request forgery. A foreign web page cannot read our
+`write_refusal` stops cross-site request forgery. A foreign web page cannot read our
 answers, but it can make its visitors' browsers send a POST (a form, or `fetch` in no-cors
 mode) and so create rooms or take free seats in their name. Such "simple" requests can only
 carry `text/plain`, form or multipart bodies; a JSON content type makes the browser ask first
@@ -38,35 +39,34 @@ _CODES = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED,
           413: ErrorCode.BODY_TOO_LARGE}
 
 
-@web.middleware
-async def json_api_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    try:
-        return await handler(request)
-    except web.HTTPException as exc:
-        if not request.path.startswith(API_PREFIX) or exc.status < 400:
-            raise
-        code = _CODES.get(exc.status, ErrorCode.BAD_REQUEST)
-        message = f"{request.method} {request.path}: {exc.reason.lower()}"
-        headers = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
-        return web.json_response(ArenaError(code, message).to_dict(), status=exc.status,
-                                 headers=headers)
+def api_error(request: web.Request, exc: web.HTTPException) -> web.Response | None:
+    """The JSON answer for a refusal aiohttp raised under `/api/` (None: let it through as it is:
+    outside the API, or not an error)."""
+    if not request.path.startswith(API_PREFIX) or exc.status < 400:
+        return None
+    code = _CODES.get(exc.status, ErrorCode.BAD_REQUEST)
+    message = f"{request.method} {request.path}: {exc.reason.lower()}"
+    headers = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
+    return web.json_response(ArenaError(code, message).to_dict(), status=exc.status,
+                             headers=headers)
 
 
 def _refusal(error: ArenaError) -> web.Response:
     return web.json_response(error.to_dict(), status=error.http_status)
 
 
-@web.middleware
-async def same_origin_writes(request: web.Request, handler: Handler) -> web.StreamResponse:
+def write_refusal(request: web.Request) -> web.Response | None:
+    """The refusal of a state-changing API request from a foreign page or without a JSON body
+    (None: it may go on)."""
     if request.method in SAFE_METHODS or not request.path.startswith(API_PREFIX):
-        return await handler(request)
+        return None
     if not request.app[SETTINGS].origin_allowed(request.headers.get("Origin"), request.host):
         return _refusal(ArenaError(ErrorCode.ORIGIN_FORBIDDEN,
                                    "this page's origin may not change anything here"))
     if request.content_type != JSON_TYPE:
         return _refusal(ArenaError(ErrorCode.BAD_CONTENT_TYPE,
                                    f"send the request body as {JSON_TYPE}"))
-    return await handler(request)
+    return None
 
 
 def json_errors(handler: Handler) -> Handler:
@@ -87,8 +87,3 @@ def json_errors(handler: Handler) -> Handler:
 
 def bad_request(message: str) -> ArenaError:
     return ArenaError(ErrorCode.BAD_REQUEST, message)
-
-
-def setup(app: web.Application) -> None:
-    app.middlewares.append(json_api_errors)
-    app.middlewares.append(same_origin_writes)

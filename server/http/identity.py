@@ -68,10 +68,9 @@ def set_cookie(request: web.Request, response: web.StreamResponse, name: str, va
                         samesite="Lax", secure=is_https(request))
 
 
-@web.middleware
-async def identity_middleware(request: web.Request, handler) -> web.StreamResponse:
-    """Gives a new visitor an identity cookie, and the request the identity it carries, so a
-    room created in the first request is already linked to its creator."""
+def identify(request: web.Request) -> str | None:
+    """Give the request the identity its cookie carries, or a new one where identities are
+    issued (returned: the response must then carry it, `give_identity`)."""
     token = identity_token(request)
     issued = None
     if token is None and (request.path.startswith(ISSUING_PREFIXES)
@@ -79,10 +78,14 @@ async def identity_middleware(request: web.Request, handler) -> web.StreamRespon
         issued = token = new_token()
     if token is not None:
         request[PLAYER_KEY] = PlayerRef(player_id_of(token))
-    response = await handler(request)
-    if issued is not None and not response.prepared:
+    return issued
+
+
+def give_identity(request: web.Request, response: web.StreamResponse, issued: str) -> None:
+    """A new visitor's identity cookie on the response, unless its headers are sent already
+    (so a room created in the first request is already linked to its creator)."""
+    if not response.prepared:
         set_cookie(request, response, COOKIE, issued, COOKIE_MAX_AGE_S)
-    return response
 
 
 async def player_of(request: web.Request) -> PlayerRef | None:
@@ -92,7 +95,3 @@ async def player_of(request: web.Request) -> PlayerRef | None:
         lookup = request.app.get(SESSION_LOOKUP)
         request[ACCOUNT_KEY] = None if lookup is None else await lookup(request)
     return request[ACCOUNT_KEY] or request.get(PLAYER_KEY)
-
-
-def setup(app: web.Application) -> None:
-    app.middlewares.append(identity_middleware)

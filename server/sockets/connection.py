@@ -84,7 +84,7 @@ class Connection:
         self.subscribed = False
         self.present = False
         self.presence_seat: int | None = None  # the seat presence counts this socket in
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task] | None = None  # catch-ups under way (made when needed)
         self._ai_waiter: asyncio.Task | None = None  # to send `ai_status` once the AI is ready
         self._seat_move: asyncio.Task | None = None  # the last seat move's presence write
 
@@ -174,6 +174,8 @@ class Connection:
     def resync(self) -> None:
         """Called by the fan-out after a Redis reconnect: send the events this socket missed."""
         task = asyncio.get_running_loop().create_task(self._catch_up())
+        if self._tasks is None:
+            self._tasks = set()
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

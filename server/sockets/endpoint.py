@@ -14,7 +14,6 @@ import contextlib
 import functools
 import logging
 import socket
-from collections.abc import Iterator
 
 from aiohttp import WSCloseCode, web
 
@@ -47,19 +46,25 @@ def refusal(request: web.Request) -> web.Response | None:
     return None
 
 
-@contextlib.contextmanager
-def counted(request: web.Request) -> Iterator[str]:
-    """Count a socket against its address's cap for as long as it is open; yields the
-    address. Enter it before the first await after `refusal`: no race past the cap."""
-    sockets = request.app[ARENA].sockets_per_ip
-    address = client_address(request)
-    sockets[address] += 1
-    try:
-        yield address
-    finally:
-        sockets[address] -= 1
-        if not sockets[address]:
-            del sockets[address]
+class Counted:
+    """Counts a socket against its address's cap for as long as it is open (`with`, which gives
+    the address). Enter it before the first await after `refusal`: no race past the cap. A
+    class, not a generator: every open socket holds it for its whole life (issue 31)."""
+
+    __slots__ = ("sockets", "address")
+
+    def __init__(self, request: web.Request) -> None:
+        self.sockets = request.app[ARENA].sockets_per_ip
+        self.address = client_address(request)
+
+    def __enter__(self) -> str:
+        self.sockets[self.address] += 1
+        return self.address
+
+    def __exit__(self, *_exc: object) -> None:
+        self.sockets[self.address] -= 1
+        if not self.sockets[self.address]:
+            del self.sockets[self.address]
 
 
 async def prepared(request: web.Request) -> web.WebSocketResponse:
@@ -78,7 +83,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     if (refused := refusal(request)) is not None:
         return refused
     arena = request.app[ARENA]
-    with counted(request) as address:
+    with Counted(request) as address:
         ws = await prepared(request)
         connection = Connection(arena, ws, request.match_info["room_id"], request.transport,
                                 address)

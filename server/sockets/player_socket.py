@@ -29,7 +29,7 @@ from ..platform.compact_json import dumps
 from ..platform.errors import ArenaError, ErrorCode
 from ..play.fanout import Fanout, RoomMessage
 from ..rooms.commands import PlayerRef
-from .endpoint import counted, prepared, refusal
+from .endpoint import Counted, prepared, refusal
 from .ratelimit import TokenBucket
 from .session import CloseCode, error_message
 from .writer import stop_writer
@@ -164,7 +164,7 @@ async def player_websocket(request: web.Request) -> web.StreamResponse:
     if (refused := refusal(request)) is not None:
         return refused
     notifications = request.app[NOTIFICATIONS]
-    with counted(request):
+    with Counted(request):
         ws = await prepared(request)
         player = await player_of(request)
         if player is None:

@@ -10,6 +10,8 @@ from ..platform.clock import monotonic_s
 
 
 class TokenBucket:
+    __slots__ = ("capacity", "per_second", "tokens", "updated")  # two per open socket
+
     def __init__(self, capacity: float, per_second: float) -> None:
         self.capacity = capacity
         self.per_second = per_second
