@@ -30,7 +30,6 @@ import redis.asyncio as redis
 
 from bench.stats import percentile
 from server.platform import clock
-from server.platform.keys import pool_key
 from server.platform.settings import Settings
 from server.play.arena import build_arena
 from server.pool.rooms import PoolRooms
@@ -39,6 +38,7 @@ from server.pool.store import Member, Pairing, PoolStore
 from tests.harness import RedisFactory
 
 POOL = "caro-3+2"
+OUTBOX = "archive:outbox:bench-pool"  # the database the bench's pools are of
 BURST = 0.0  # a rate of 0: everyone at once
 
 
@@ -55,11 +55,10 @@ def arrivals(players: int, rate: float, spread: float, rng: random.Random
 
 async def run(client: redis.Redis, players: int, rate: float, spread: float,
               seed: int) -> dict[str, float]:
-    await client.delete(*(pool_key(name) for name in
-                          ("lease", "members", "seen", "counts", "paired", "unmade")))
     settings = Settings.from_env({"NODE_ID": "bench-pool", "AI_WORKERS": "1"})
-    arena = build_arena(settings, client, "archive:outbox:bench-pool")
-    store = PoolStore(client)
+    arena = build_arena(settings, client, OUTBOX)
+    store = PoolStore(client, OUTBOX)
+    await client.delete(*store.keys.values())
     runner = PoolRunner(store, PoolRooms(arena), "bench-pool")
     queue = arrivals(players, rate, spread, random.Random(seed))
     joined: dict[str, Member] = {}
@@ -76,9 +75,9 @@ async def run(client: redis.Redis, players: int, rate: float, spread: float,
                 joined[member.player_id] = member
                 await store.join(member, member.since)
             now.advance((due - clock.now_ms()) / 1000)
-            waiting = await client.hkeys(pool_key("members"))
+            waiting = await client.hkeys(store.keys["members"])
             if waiting:  # every waiting page asks (it keeps its place)
-                await client.hset(pool_key("seen"), mapping=dict.fromkeys(waiting, due))
+                await client.hset(store.keys["seen"], mapping=dict.fromkeys(waiting, due))
             if not await runner.lease.hold():
                 raise RuntimeError("the bench's runner lost its lease")
             began = time.perf_counter()
@@ -86,10 +85,10 @@ async def run(client: redis.Redis, players: int, rate: float, spread: float,
             if report.waiting:
                 wave_ms.append((time.perf_counter() - began) * 1000)
             if report.paired:  # read now: a wave forgets pairings older than PAIRED_KEEP_MS
-                for raw in (await client.hgetall(pool_key("paired"))).values():
+                for raw in (await client.hgetall(store.keys["paired"])).values():
                     made = Pairing.from_json(raw)
                     pairings[made.room_id] = made  # stored once per player: twice each
-            if not queue and not await client.hlen(pool_key("members")):
+            if not queue and not await client.hlen(store.keys["members"]):
                 break
             if not queue and report.paired == 0 and wave * WAVE_S > 3600:
                 break  # the rest can never be paired

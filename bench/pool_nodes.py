@@ -43,9 +43,10 @@ async def run(players: int, arrivals_s: float, kill_after: int, within_s: float)
         made = await crowd.make_accounts(database, players)  # the nodes made the schema
         client = redis.from_url(store.url, decode_responses=True)
         try:
-            result = await crowd.run(nodes, client, made, arrivals_s=arrivals_s,
+            pools = await crowd.pools_of(client, database)
+            result = await crowd.run(nodes, pools, made, arrivals_s=arrivals_s,
                                      kill_after=kill_after, within_s=within_s)
-            found = await crowd.audit(client, made, result)
+            found = await crowd.audit(pools, made, result)
         finally:
             await client.aclose()
         print(f"{players} players arriving over {arrivals_s:g} s in {len(crowd.POOLS)} pools "

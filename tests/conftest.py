@@ -28,8 +28,13 @@ Fixtures
   -> `ServerNode`, a real `python -m server serve` process, healthy before it is returned
   (`wait="healthy"`; `wait="listening"` accepts a 503, e.g. while Redis is down). Nodes are
   stopped when the test ends. `node.kill()` is kill -9 for fault tests, `node.start()` restarts.
-- `app_server` (session): one node against `redis_server`; `.url` is its base URL
-  (`http://127.0.0.1:<port>`), `.ws_url` the same with ws://. Shared: do not kill it.
+- `app_server` (session): one node against a Redis of its own, `app_redis`; `.url` is its base
+  URL (`http://127.0.0.1:<port>`), `.ws_url` the same with ws://. Shared: do not kill it. Not
+  on `redis_server`: nodes that share a Redis are one deployment and must share its database,
+  and `arena_node` (tests/server/conftest.py), alive beside it for the whole session, has a
+  database of its own (a node holding a Redis-wide lease, such as the rated pools' pairing,
+  would act for the other node's players with its own database: it paired two players who
+  block each other, whose block it did not know).
 - `compose_topology` (function): docker-compose.yml rebuilt from real processes: Redis with
   AOF, nodes `server-1` and `server-2` with the compose file's environment, and nginx running
   deploy/nginx.conf in front; `.url` is the load balancer, `.nodes["server-1"]` a node,
@@ -210,10 +215,15 @@ def server_factory(tmp_path: Path, nodes_redis_url: str) -> Iterator[ServerFacto
 
 
 @pytest.fixture(scope="session")
+def app_redis(redis_factory: RedisFactory) -> RedisServer:
+    return redis_factory.start()
+
+
+@pytest.fixture(scope="session")
 def app_server(
-    tmp_path_factory: pytest.TempPathFactory, redis_server: RedisServer
+    tmp_path_factory: pytest.TempPathFactory, app_redis: RedisServer
 ) -> Iterator[ServerNode]:
-    factory = ServerFactory(tmp_path_factory.mktemp("app"), redis_server.url)
+    factory = ServerFactory(tmp_path_factory.mktemp("app"), app_redis.url)
     yield factory.start("app-1")
     factory.close()
 

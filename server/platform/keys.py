@@ -33,9 +33,10 @@ bucket, and the keys keep their plain names (`timers`, `lobby`, `live`,
   named by the `limits` library, server/platform/ip_limits.py): spread by their own names;
 - `player:<id>:rooms`: one player's unfinished rooms (server/http/player_rooms.py), per player.
 
-**The rated pools' keys** share one hash tag, `pool:{pool}:...` (one slot, so one script sees
-the lease and every member at once: server/pool/store.py). They are written when a player
-joins, leaves or polls the pool and by the one node that pairs, never by a move.
+**The rated pools' keys** of one SQL database share one hash tag, `pool:{pool:<database>}:...`
+(one slot, so one script sees the lease and every member at once: server/pool/store.py). They
+are written when a player joins, leaves or polls the pool and by the one node that pairs, never
+by a move.
 
 **A player's keys** carry the player id as their hash tag, `player:{<id>}...`: the player's
 pub/sub channel (their tabs' notifications, sharded on a cluster) and when each node last saw
@@ -271,16 +272,18 @@ def tournaments_active_key(outbox_key: str) -> str:
     One set per SQL database (named as its archive outbox is, `outbox_key`): nodes sharing a
     Redis but not a database never direct each other's tournaments."""
     return "tournaments:active:" + outbox_key.removeprefix(OUTBOX_PREFIX)
-# ------------------------------------------------------------------ the rated pools: tag {pool}
+# ------------------------------------------------------------- the rated pools: tag {pool:<db>}
 
-def pool_key(name: str) -> str:
+def pool_key(outbox_key: str, name: str) -> str:
     """One of the rated pools' keys (server/pool/store.py): `lease` (which node pairs),
     `members` (hash: player id -> the waiting player, JSON), `seen` (hash: player id -> when
     their page last asked, ms), `counts` (hash: pool id -> players waiting), `paired` (hash:
     player id -> their pairing, JSON), `unmade` (hash: room id -> a pairing whose room may not
     exist yet). One tag for all: the pairing script checks the lease and moves players from
-    `members` to `paired` atomically."""
-    return f"pool:{{pool}}:{name}"
+    `members` to `paired` atomically. One set of pools per SQL database (named as its archive
+    outbox is, `outbox_key`): a node of another database on the same Redis never pairs this
+    database's players, whose accounts and blocks it does not have."""
+    return f"pool:{{pool:{outbox_key.removeprefix(OUTBOX_PREFIX)}}}:{name}"
 
 
 # ------------------------------------------------------------------------------ puzzles

@@ -7,8 +7,9 @@ room, both seated. Two nodes never pair one player twice: the pairing is fenced 
 and by each player's membership in one Redis script.
 
 Owns: the pools (`pools`), the pure pairing (`matching.pair`: waiting players and now in, pairs
-out), the members, counts and pairings in Redis (`store`), the lease (`lease`), the waves
-(`runner.PoolRunner`), the rooms of pairings (`rooms.PoolRooms`), what a player does
+out), the members, counts and pairings in Redis (`store`: one set of pools per SQL database, so
+a node of another database on the same Redis never pairs these players), the lease (`lease`),
+the waves (`runner.PoolRunner`), the rooms of pairings (`rooms.PoolRooms`), what a player does
 (`service.PoolService`), the node's wiring (`node`).
 
 Imports: server.notifications (who has a tab open, telling a player), server.play (the room

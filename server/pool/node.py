@@ -26,7 +26,7 @@ def build(arena: Arena, notifications: Notifications,
           blocks: BlockLookup | None = None) -> Pools:
     """The pools of a node: pairs never blocked (`blocks`), members kept while a tab of theirs
     is open, pairings told on the players' sockets (`notifications`)."""
-    store = PoolStore(arena.repo.redis)
+    store = PoolStore(arena.repo.redis, arena.repo.outbox_key)
     rooms = PoolRooms(arena)
     return Pools(PoolService(store, rooms), PoolRunner(
         store, rooms, arena.settings.node_id, blocks=blocks,

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..platform.clock import now_ms
-from ..platform.keys import new_room_id, pool_key
+from ..platform.keys import new_room_id
 from ..platform.store import STORE_ERRORS
 from .lease import Lease
 from .matching import Seeker, pair
@@ -72,7 +72,7 @@ class PoolRunner:
         self.store = store
         self.rooms = rooms
         self.node_id = node_id
-        self.lease = Lease(store.redis, pool_key("lease"), node_id, LEASE_MS)
+        self.lease = Lease(store.redis, store.keys["lease"], node_id, LEASE_MS)
         # From the packages above (server/app.py wires them): blocked pairs (server/relations/;
         # None: nobody blocks anybody), who has a tab open and how to tell them
         # (server/notifications/; None: only a page's asking keeps a player in the pool, and

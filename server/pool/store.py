@@ -1,6 +1,7 @@
 """The rated pools in Redis: who waits where, the pairing lease's fence, the pairings made.
 
-Keys (`keys.pool_key`, one hash tag, so each script below sees them all at once):
+Keys (`keys.pool_key`, one set per SQL database, one hash tag, so each script below sees them
+all at once):
 - `members`  hash: player id -> the waiting player (`Member` as JSON, unchanged from join to
              pairing or leave: the pairing script recognises a membership by its exact text);
 - `seen`     hash: player id -> when the player's page last asked (ms): a player whose page has
@@ -164,9 +165,10 @@ class Standing:
 
 
 class PoolStore:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: redis.Redis, outbox_key: str) -> None:
+        """The pools of the SQL database whose archive outbox is `outbox_key`."""
         self.redis = client
-        self.keys = {name: pool_key(name)
+        self.keys = {name: pool_key(outbox_key, name)
                      for name in ("lease", "members", "seen", "counts", "paired", "unmade")}
         self._join = client.register_script(_JOIN)
         self._leave = client.register_script(_LEAVE)

@@ -68,8 +68,7 @@ def wait_established(player: Player, username: str, within_s: float = 15.0) -> N
 
 
 def outbox_read_by(client, node_id: str) -> str:
-    """The outbox stream `node_id` archives from (other tests' nodes share this Redis with
-    databases of their own, so there is one outbox per database)."""
+    """The outbox stream `node_id` archives from (there is one outbox per database)."""
     for key in client.keys(OUTBOX_PREFIX + "*"):
         if any(c["name"] == node_id for c in client.xinfo_consumers(key, GROUP)):
             return key
@@ -77,7 +76,7 @@ def outbox_read_by(client, node_id: str) -> str:
 
 
 def test_an_established_player_is_on_the_leaderboard_and_links_to_their_profile(
-        players, redis_server, app_server):
+        players, app_redis, app_server):
     lan, minh = players("lan-board"), players("minh-board")
     lan_name, minh_name = new_username(), new_username()
     lan.home(name="Lan")
@@ -85,7 +84,7 @@ def test_an_established_player_is_on_the_leaderboard_and_links_to_their_profile(
     minh.home(name="Minh")
     sign(minh, "register", minh_name)
     first, second = account(lan), account(minh)
-    client = redis_server.client()
+    client = app_redis.client()
     outbox = outbox_read_by(client, app_server.node_id)
     for played in range(1, games_to_establish() + 1):
         client.xadd(outbox, {"game": json.dumps(rated_game(first, second, 1 + played % 2))})

@@ -24,10 +24,12 @@ from dataclasses import dataclass
 import aiohttp
 import redis.asyncio as redis
 
-from server.platform.keys import pool_key, state_key
+from server.platform.keys import outbox_prefix, state_key
 from server.platform.tokens import hash_token
 from server.players.store_sql.database import open_database
+from server.players.store_sql.migrate import instance_id
 from server.players.store_sql.schema import accounts, players, ratings, sessions
+from server.pool.store import PoolStore
 from server.rooms import RoomState
 
 POOLS = ("gomoku-3+2", "caro-5+3")  # two pools, so a wave pairs more than one
@@ -69,6 +71,16 @@ async def make_accounts(database_url: str, count: int, seed: int = 27) -> list[P
     finally:
         await engine.dispose()
     return made
+
+
+async def pools_of(client: redis.Redis, database_url: str) -> PoolStore:
+    """The pools of the nodes' database in their Redis (one set per database: server/platform/
+    keys.py `pool_key`), to watch and audit."""
+    engine = open_database(database_url)
+    try:
+        return PoolStore(client, outbox_prefix(await instance_id(engine)))
+    finally:
+        await engine.dispose()
 
 
 class Page:
@@ -147,11 +159,11 @@ class Run:
     all_told_s: float
 
 
-async def run(nodes: list, client: redis.Redis, made: list[Player], *, arrivals_s: float,
+async def run(nodes: list, pools: PoolStore, made: list[Player], *, arrivals_s: float,
               kill_after: int, within_s: float) -> Run:
     """The players arrive over `arrivals_s`, half of them on each node; once `kill_after` are
     paired the lease holder is killed; every page is told within `within_s` or this fails."""
-    gate = asyncio.Semaphore(HTTP_AT_ONCE)
+    client, gate = pools.redis, asyncio.Semaphore(HTTP_AT_ONCE)
     started = time.monotonic()
     deadline = started + within_s
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
@@ -163,16 +175,16 @@ async def run(nodes: list, client: redis.Redis, made: list[Player], *, arrivals_
 
         searches = asyncio.gather(*(arrive(n, page) for n, page in enumerate(pages)))
         try:
-            while await client.hlen(pool_key("paired")) < kill_after:
+            while await client.hlen(pools.keys["paired"]) < kill_after:
                 assert time.monotonic() < deadline, f"fewer than {kill_after} paired in time"
                 await asyncio.sleep(0.05)
-            holder = await client.get(pool_key("lease"))
+            holder = await client.get(pools.keys["lease"])
             doomed = next(node for node in nodes if node.node_id == holder)
             survivor = next(node for node in nodes if node is not doomed)
-            paired_before = await client.hlen(pool_key("paired"))
+            paired_before = await client.hlen(pools.keys["paired"])
             doomed.kill()
             killed_at_ms, killed = int(time.time() * 1000), time.monotonic()
-            while await client.get(pool_key("lease")) != survivor.node_id:
+            while await client.get(pools.keys["lease"]) != survivor.node_id:
                 assert time.monotonic() < deadline, "the survivor never took the lease"
                 await asyncio.sleep(0.05)
             takeover_s = time.monotonic() - killed
@@ -198,8 +210,9 @@ class Audit:
     still_waiting: int
 
 
-async def audit(client: redis.Redis, made: list[Player], result: Run) -> Audit:
-    pairings = [json.loads(raw) for raw in (await client.hgetall(pool_key("paired"))).values()]
+async def audit(pools: PoolStore, made: list[Player], result: Run) -> Audit:
+    client = pools.redis
+    pairings = [json.loads(raw) for raw in (await client.hgetall(pools.keys["paired"])).values()]
     rooms = {page.paired["room_id"] for page in result.pages if page.paired}
     seats: Counter[str] = Counter()
     room_of: dict[str, str] = {}
@@ -220,5 +233,5 @@ async def audit(client: redis.Redis, made: list[Player], result: Run) -> Audit:
         in_two_rooms=sum(1 for n in seats.values() if n > 1),
         unseated=sum(1 for p in made if p.player_id not in seats),
         told_another_room=told_wrong,
-        unmade=await client.hlen(pool_key("unmade")),
-        still_waiting=await client.hlen(pool_key("members")))
+        unmade=await client.hlen(pools.keys["unmade"]),
+        still_waiting=await client.hlen(pools.keys["members"]))

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from tests.server.http.test_accounts import new_username, register
 from tests.server.visitor import Visitor
 
@@ -125,9 +123,6 @@ async def test_leaving_when_not_waiting_says_so(visitors):
     assert (status, body) == (200, {"left": False})
 
 
-@pytest.mark.skip(reason="flaky (session 9): 1 of the last 4 full runs found one of the two "
-                  "players paired after three waves; whether with the other (a block missed) or "
-                  "with someone else is not known yet; see issue 27's note")
 async def test_players_who_block_each_other_are_never_paired(visitors):
     one, two = await account(visitors), await account(visitors)
     _, two_me = await two.get("/api/me")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import redis.asyncio as redis
 
-from server.platform.keys import pool_key
 from tests.server.conftest import FAST_ENV
 from tests.server.pool import crowd
 
@@ -24,10 +23,11 @@ async def test_the_survivor_takes_the_lease_over_and_no_player_is_paired_twice(
     made = await crowd.make_accounts(database, PLAYERS)
     client = redis.from_url(store.url, decode_responses=True)
     try:
-        result = await crowd.run(nodes, client, made, arrivals_s=6.0, kill_after=PLAYERS // 10,
+        pools = await crowd.pools_of(client, database)
+        result = await crowd.run(nodes, pools, made, arrivals_s=6.0, kill_after=PLAYERS // 10,
                                  within_s=90.0)
-        found = await crowd.audit(client, made, result)
-        assert await client.get(pool_key("lease")) == result.survivor
+        found = await crowd.audit(pools, made, result)
+        assert await client.get(pools.keys["lease"]) == result.survivor
     finally:
         await client.aclose()
 

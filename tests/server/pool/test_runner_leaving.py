@@ -17,7 +17,7 @@ T0 = 1_800_000_000_000
 
 async def test_a_tab_open_keeps_the_place_and_nothing_else_does(redis_factory):
     client = redis.from_url(redis_factory.start().url, decode_responses=True)
-    store = PoolStore(client)
+    store = PoolStore(client, "archive:outbox:leaving")
     # In pools of their own, so that nobody is paired (no room is made: `rooms` unused).
     here = Member("p-here", "here", 1500, False, "caro-3+2", T0)
     gone = Member("p-gone", "gone", 1500, False, "gomoku-3+2", T0)
