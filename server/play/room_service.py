@@ -15,10 +15,9 @@ the stored state before anyone is told.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from ..platform.clock import now_ms
 from ..platform.errors import ArenaError, ErrorCode
@@ -70,26 +69,52 @@ class RoomTurns:
     each other, and the version check settles that."""
 
     def __init__(self) -> None:
-        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+        self._locks: dict[str, _Turns] = {}
 
-    @contextlib.asynccontextmanager
-    async def of(self, room_id: str) -> AsyncIterator[None]:
-        lock, users = self._locks.get(room_id, (None, 0))
-        if lock is None:
-            lock = asyncio.Lock()
-        self._locks[room_id] = (lock, users + 1)
-        try:
-            async with lock:
-                yield
-        finally:
-            lock, users = self._locks[room_id]
-            if users == 1:
-                del self._locks[room_id]
-            else:
-                self._locks[room_id] = (lock, users - 1)
+    def of(self, room_id: str) -> _Turn:
+        """`async with turns.of(room_id):` waits for the room's earlier commands on this node."""
+        return _Turn(self._locks, room_id)
 
     def __len__(self) -> int:
         return len(self._locks)
+
+
+class _Turns:
+    """A room's lock and how many commands hold or wait for it (the entry goes with the last)."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
+class _Turn:
+    """One command's turn in its room: a class, not a generator-based context manager (every
+    command of every room enters one; issue 31)."""
+
+    __slots__ = ("locks", "room_id", "turns")
+
+    def __init__(self, locks: dict[str, _Turns], room_id: str) -> None:
+        self.locks, self.room_id = locks, room_id
+        self.turns = locks.get(room_id) or locks.setdefault(room_id, _Turns())
+
+    async def __aenter__(self) -> None:
+        self.turns.users += 1
+        try:
+            await self.turns.lock.acquire()
+        except BaseException:
+            self._leave()
+            raise
+
+    async def __aexit__(self, *_exc: object) -> None:
+        self.turns.lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        self.turns.users -= 1
+        if not self.turns.users:
+            del self.locks[self.room_id]
 
 
 class RoomService:
@@ -166,8 +191,11 @@ class RoomService:
             # (A retry lists the room as this node last saw it: the write is idempotent.)
             await self._bookkeep(new, "indexes", lambda: self.repo.refresh_indexes(
                 self.recent.get(new.room_id) or new, now_ms()))
-        for hook in self.after_commit:
-            await self._bookkeep(new, hook_name(hook), lambda hook=hook: hook(old, transition))
+        for hook in self.after_commit:  # called here, not through `_bookkeep`: on every commit
+            try:
+                await hook(old, transition)
+            except STORE_ERRORS as exc:
+                self._failed(new, hook_name(hook), lambda hook=hook: hook(old, transition), exc)
 
     async def _bookkeep(self, new: RoomState, step: str,
                         run: Callable[[], Awaitable[None]]) -> None:
@@ -177,12 +205,16 @@ class RoomService:
         try:
             await run()
         except STORE_ERRORS as exc:
-            self.metrics.post_commit_failures.labels(step=step).inc()
-            log.warning("room %s v%d: %s after the commit failed: %r; retrying",
-                        new.room_id, new.v, step, exc)
-            task = asyncio.create_task(self._retry(new, step, run))
-            self._retries.add(task)
-            task.add_done_callback(self._retries.discard)
+            self._failed(new, step, run, exc)
+
+    def _failed(self, new: RoomState, step: str, run: Callable[[], Awaitable[None]],
+                exc: Exception) -> None:
+        self.metrics.post_commit_failures.labels(step=step).inc()
+        log.warning("room %s v%d: %s after the commit failed: %r; retrying",
+                    new.room_id, new.v, step, exc)
+        task = asyncio.create_task(self._retry(new, step, run))
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
 
     async def _retry(self, new: RoomState, step: str, run: Callable[[], Awaitable[None]]) -> None:
         """Retry a failed step, bounded. Each step is safe to repeat late: the indexes are
