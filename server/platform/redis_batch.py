@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as redis
 
+from .redis_lane import CommandLane
 from .store import is_cluster
 
 log = logging.getLogger(__name__)
@@ -39,13 +40,20 @@ class ReplicaWait:
 
 
 class CommandBatcher:
+    """`lane`: a connection of the batcher's own (server/platform/redis_lane.py, a single Redis
+    server): one batch at a time, and what comes meanwhile goes together in the next. Without
+    one, each batch goes through the client's pool, several at once."""
+
     def __init__(self, client: redis.Redis, wait: ReplicaWait = ReplicaWait(),
-                 on_unreplicated: Callable[[], None] | None = None) -> None:
+                 on_unreplicated: Callable[[], None] | None = None,
+                 lane: CommandLane | None = None) -> None:
         self.client = client
         self.wait = wait
         self.on_unreplicated = on_unreplicated
+        self.lane = lane
         self._pending: list[Pending] = []
         self._sending: set[asyncio.Task] = set()
+        self._draining = False  # the lane's sender is running
 
     async def execute(self, *command: Any) -> Any:
         """Run `command` (e.g. "EVALSHA", sha, ...) in the next batch; returns its reply."""
@@ -57,10 +65,26 @@ class CommandBatcher:
         return await reply
 
     def _flush(self) -> None:
-        batch, self._pending = self._pending, []
-        task = asyncio.get_running_loop().create_task(self._send(batch))
+        if self.lane is None:
+            batch, self._pending = self._pending, []
+            self._start(self._send(batch))
+        elif not self._draining and self._pending:
+            self._draining = True
+            self._start(self._drain())
+
+    def _start(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
+
+    async def _drain(self) -> None:
+        """Send on the lane until nothing waits: each batch takes all that came meanwhile."""
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                await self._send(batch)
+        finally:
+            self._draining = False
 
     async def _send(self, batch: list[Pending]) -> None:
         try:
@@ -77,6 +101,8 @@ class CommandBatcher:
 
     async def _run(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         """The replies, in order; a command's own error (e.g. NOSCRIPT) is its reply."""
+        if self.lane is not None:
+            return await self._run_on_lane(self.lane, commands)
         if self.wait.replicas:
             return await self._run_and_wait(commands)
         if len(commands) == 1:
@@ -101,10 +127,26 @@ class CommandBatcher:
             else:
                 pipe.execute_command(*wait)
             replies = await pipe.execute(raise_on_error=False)
-        for acked in replies[len(commands):]:
+        self._check_acks(replies[len(commands):])
+        return replies[:len(commands)]
+
+    async def _run_on_lane(self, lane: CommandLane, commands: list[tuple[Any, ...]]) -> list[Any]:
+        if not self.wait.replicas:
+            return await lane.run(commands)
+        replies = await lane.run([*commands, ("WAIT", self.wait.replicas, self.wait.timeout_ms)])
+        self._check_acks(replies[len(commands):])
+        return replies[:len(commands)]
+
+    async def aclose(self) -> None:
+        """Close the lane's connection (the client's pool is its owner's to close)."""
+        if self.lane is not None:
+            await self.lane.aclose()
+
+    def _check_acks(self, acks: list[Any]) -> None:
+        """Count a batch no WAIT confirmed on as many replicas as asked."""
+        for acked in acks:
             if isinstance(acked, Exception) or acked < self.wait.replicas:
                 log.warning("commit not acknowledged by %d replica(s) within %d ms: %r",
                             self.wait.replicas, self.wait.timeout_ms, acked)
                 if self.on_unreplicated is not None:
                     self.on_unreplicated()
-        return replies[:len(commands)]

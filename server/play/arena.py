@@ -28,6 +28,7 @@ from ..platform.ip_limits import IpLimit, ip_limit, shared_limiter
 from ..platform.keys import Buckets
 from ..platform.metrics import ArenaMetrics, GcPauseMonitor, LoopLagMonitor
 from ..platform.redis_batch import CommandBatcher, ReplicaWait
+from ..platform.redis_lane import CommandLane
 from ..platform.settings import Settings
 from .ai_player import AiPlayer
 from .chat import ChatStore
@@ -72,7 +73,7 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
                           record_ttl_s=settings.record_ttl_s, outbox_key=outbox_key,
                           buckets=buckets, batcher=CommandBatcher(
                               client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
-                              metrics.unreplicated_commits.inc))
+                              metrics.unreplicated_commits.inc, commit_lane(settings, client)))
     timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
@@ -93,6 +94,13 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
     return Arena(settings, metrics, repo, timers, service, fanout, presence, pool, ai, chat,
                  player_rooms, limiter,
                  ip_limit(limiter, "rooms", settings.room_creations_per_minute), warmup)
+
+
+def commit_lane(settings: Settings, client: redis.Redis) -> CommandLane | None:
+    """The commits' own connection, on a single Redis server (server/platform/redis_lane.py)."""
+    if settings.embedded_store or settings.redis_cluster:
+        return None
+    return CommandLane.of(client)
 
 
 GC_YOUNG_THRESHOLD = 10_000  # Python's default is 700
@@ -154,5 +162,6 @@ async def running(arena: Arena) -> AsyncIterator[Arena]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await arena.fanout.close()
+        await arena.repo.aclose()
         await arena.pool.close()
         await arena.warmup.close()

@@ -161,6 +161,9 @@ class RoomRepository:
         self._commit = register_publishing_script(client, _COMMIT)
         self._batch = batcher or CommandBatcher(client)  # with a ReplicaWait: durable commits
 
+    async def aclose(self) -> None:
+        await self._batch.aclose()
+
     async def load(self, room_id: str) -> RoomState:
         state = await self.find(room_id)
         if state is None:
