@@ -71,6 +71,16 @@ def health(node: ServerNode) -> tuple[int, dict]:
     return status, json.loads(body)
 
 
+def wait_until_compiled(cold: ColdStart) -> None:
+    """Until the cold node's AI is ready: its compile is over and the cache it fills complete.
+    (Not left to the test that plays the first move, a browser test: without browsers, as in
+    `-m 'not browser'`, the tests after it would start while the compile still runs.)"""
+    deadline = time.monotonic() + COMPILE_TIMEOUT_S
+    while health(cold.node)[1]["ai"] != "ready":
+        assert time.monotonic() < deadline, cold.node.log()
+        time.sleep(0.5)
+
+
 @pytest.fixture(scope="module")
 def cold(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ColdStart]:
     directory = tmp_path_factory.mktemp("cold-engine")
@@ -139,6 +149,7 @@ def test_the_computer_moves_once_the_engine_is_compiled_and_the_wait_is_over(
 
 def test_the_ai_worker_did_not_compile_and_the_compiling_process_is_gone(
         cold: ColdStart) -> None:
+    wait_until_compiled(cold)
     workers = cold.node.ai_workers()
     assert len(workers) == 1  # the compiling process was one of these spawned children
     assert workers[0].memory_info().rss < WORKER_RSS_LIMIT
@@ -147,6 +158,7 @@ def test_the_ai_worker_did_not_compile_and_the_compiling_process_is_gone(
 def test_a_node_started_on_the_cache_it_compiled_compiles_nothing(
         cold: ColdStart, tmp_path: Path) -> None:
     """As a container of the image starts: its cache was filled at build time."""
+    wait_until_compiled(cold)
     node = start_node("container", tmp_path, cold.cache)
     try:
         room = ai_first_room(node)
