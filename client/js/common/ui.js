@@ -24,6 +24,22 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /**
+ * Sets `parent`'s children to `nodes` (nulls skipped) unless they read exactly as the ones it
+ * has. A panel re-drawn on every server event otherwise swaps its buttons for identical new
+ * ones, and a press and release that straddle the swap land on two different buttons: the
+ * browser then clicks neither, and the player's click is lost.
+ */
+export function replaceChanged(parent, ...nodes) {
+  // Read first: a node its maker keeps across renders moves out of `parent` when appended.
+  const shown = parent.innerHTML;
+  const kept = [...parent.childNodes];
+  const fresh = document.createElement("div");
+  fresh.append(...nodes.filter((node) => node !== null && node !== undefined));
+  if (fresh.innerHTML !== shown) parent.replaceChildren(...fresh.childNodes);
+  else if (parent.childNodes.length !== kept.length) parent.replaceChildren(...kept);
+}
+
+/**
  * The parts of a " · " line after its first ("26 Nov 2026", "+12", "No clock"), each kept
  * whole: the dot stays with what comes before it and the line breaks only after a dot, so a
  * narrow screen never cuts a date or a game's size in two.

@@ -13,7 +13,7 @@ import { renderPlayers, tickPlayers } from "./players_view.js";
 import { resultWords } from "./result_text.js";
 import { rulePicture } from "../common/rules.js";
 import { allows } from "./state.js";
-import { el, tEl } from "../common/ui.js";
+import { el, replaceChanged, tEl } from "../common/ui.js";
 import { resultExtras } from "./result_extras.js";
 import { isSearching, renderGameLine, renderJoinPrompt, renderSearch } from "./arrival_view.js";
 
@@ -280,7 +280,7 @@ export class RoomView {
     if (state.draw_offer === mySeat) items.push(el("div", { class: "offer" }, t("room.offer.draw.out")));
     if (state.takeback_request === opp) items.push(this.offerRow("room.offer.takeback.in", oppName, "takeback_accept", "takeback_decline"));
     if (state.takeback_request === mySeat) items.push(el("div", { class: "offer" }, t("room.offer.takeback.out")));
-    this.actions.replaceChildren(...items);
+    replaceChanged(this.actions, ...items);
   }
 
   renderGameOver(m) {
@@ -308,7 +308,7 @@ export class RoomView {
       state.moves.length
         ? el("a", { class: "btn small", href: `/g/${encodeURIComponent(state.game_id || this.roomId)}`, "data-link": true, id: "review-game" }, t("room.over.review"))
         : null));
-    this.gameOver.replaceChildren(...items);
+    replaceChanged(this.gameOver, ...items);
   }
 
   /** "How to win" for this room's game: the rule in words and pictures. */
