@@ -26,16 +26,14 @@ from typing import Any
 
 import redis.asyncio as redis
 from redis.asyncio.connection import AbstractConnection
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from .store import RETRY
+
 log = logging.getLogger(__name__)
 
-BATCH_TIMEOUT_S = 5.0   # redis-py's default socket timeout, for a whole batch
-RETRIES = 2             # a batch whose connection failed is sent again this often ...
-RETRY_BACKOFF_S = 0.05  # ... after this long, doubled each time (store.RETRY's first steps)
-LOST = (RedisConnectionError, RedisTimeoutError, TimeoutError, OSError)
+BATCH_TIMEOUT_S = 5.0  # redis-py's default socket timeout, for a whole batch
 
 
 class CommandLane:
@@ -54,18 +52,20 @@ class CommandLane:
     async def run(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         """The replies of `commands`, in order (a Redis error reply as its exception)."""
         async with self._turn:
-            for attempt in range(RETRIES + 1):
-                try:
-                    async with asyncio.timeout(BATCH_TIMEOUT_S):
-                        return await self._send(commands)
-                except LOST as exc:
-                    await self.connection.disconnect(nowait=True)
-                    if attempt == RETRIES:
-                        raise
-                    log.warning("Redis batch of %d failed (%r); sending it again", len(commands),
-                                exc)
-                    await asyncio.sleep(RETRY_BACKOFF_S * 2 ** attempt)
-        raise AssertionError("unreachable")
+            return await RETRY.call_with_retry(lambda: self._send_in_time(commands),
+                                               lambda error: self._drop(commands, error))
+
+    async def _send_in_time(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        try:
+            async with asyncio.timeout(BATCH_TIMEOUT_S):
+                return await self._send(commands)
+        except TimeoutError as exc:  # asyncio's: the retry rule knows Redis's
+            raise RedisTimeoutError(f"no reply within {BATCH_TIMEOUT_S} s") from exc
+
+    async def _drop(self, commands: list[tuple[Any, ...]], error: Exception) -> None:
+        """A failed batch's connection is dropped; `RETRY` sends the batch again on a new one."""
+        log.warning("Redis batch of %d failed (%r)", len(commands), error)
+        await self.connection.disconnect(nowait=True)
 
     async def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         connection = self.connection

@@ -137,6 +137,25 @@ async def test_a_lane_whose_connection_was_killed_sends_its_batch_again(client):
     await batcher.aclose()
 
 
+async def test_a_lane_whose_reply_does_not_come_in_time_sends_its_batch_again(client,
+                                                                            monkeypatch):
+    monkeypatch.setattr("server.platform.redis_lane.BATCH_TIMEOUT_S", 0.05)
+    lane = CommandLane.of(client)
+    send, attempts = lane._send, []
+
+    async def first_one_stuck(commands: list[tuple[Any, ...]]) -> list[Any]:
+        attempts.append(commands)
+        if len(attempts) == 1:
+            await asyncio.sleep(3600)  # a connection that never answers
+        return await send(commands)
+
+    lane._send = first_one_stuck  # type: ignore[method-assign]
+    batcher = CommandBatcher(client, lane=lane)
+    assert await batcher.execute("INCRBY", "lane:after-timeout", 7) == 7
+    assert len(attempts) == 2
+    await batcher.aclose()
+
+
 async def test_on_a_cluster_each_script_waits_for_its_shards_replica(redis_cluster):
     cluster = create_cluster(redis_cluster.url)
     unreplicated = []
