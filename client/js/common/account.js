@@ -6,7 +6,7 @@
 import { ApiError, inputLimits, limitInput } from "./api.js";
 import { login, logout, onWhoAmI, register, whoAmI } from "./account_api.js";
 import { errorText, onLangChange, t } from "./i18n.js";
-import { el, tEl } from "./ui.js";
+import { el, replaceChanged, tEl } from "./ui.js";
 
 // Until GET /api/limits answers (limitInput then sets the fields' own bounds).
 const DEFAULT_LIMITS = { username: [3, 20], password: [8, 200] };
@@ -117,7 +117,7 @@ export function mountAccount(slot) {
         form = null;
       }
     }
-    slot.replaceChildren(...items);
+    replaceChanged(slot, ...items);
   };
   onWhoAmI(render);
   onLangChange(() => whoAmI().then(render));

@@ -24,19 +24,15 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /**
- * Sets `parent`'s children to `nodes` (nulls skipped) unless they read exactly as the ones it
- * has. A panel re-drawn on every server event otherwise swaps its buttons for identical new
- * ones, and a press and release that straddle the swap land on two different buttons: the
- * browser then clicks neither, and the player's click is lost.
+ * Sets `parent`'s children to the elements `nodes` (nulls skipped) unless they read exactly as
+ * the ones it has. A panel re-drawn on every server event otherwise swaps its buttons for
+ * identical new ones, and a press and release that straddle the swap land on two different
+ * buttons: the browser then clicks neither, and the player's click is lost. An element kept
+ * across renders (an open form) is not even moved, so it keeps the focus and what is typed.
  */
 export function replaceChanged(parent, ...nodes) {
-  // Read first: a node its maker keeps across renders moves out of `parent` when appended.
-  const shown = parent.innerHTML;
-  const kept = [...parent.childNodes];
-  const fresh = document.createElement("div");
-  fresh.append(...nodes.filter((node) => node !== null && node !== undefined));
-  if (fresh.innerHTML !== shown) parent.replaceChildren(...fresh.childNodes);
-  else if (parent.childNodes.length !== kept.length) parent.replaceChildren(...kept);
+  const shown = nodes.filter((node) => node !== null && node !== undefined);
+  if (shown.map((node) => node.outerHTML).join("") !== parent.innerHTML) parent.replaceChildren(...shown);
 }
 
 /**
