@@ -11,6 +11,7 @@ username exists.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 
 import argon2
@@ -22,7 +23,13 @@ USERNAME = re.compile(r"[A-Za-z0-9_-]{{{},{}}}".format(*USERNAME_CHARS))
 PASSWORD_CHARS = (8, 200)
 
 hasher = argon2.PasswordHasher()  # argon2id
-_DUMMY_HASH = hasher.hash("not a password of anyone")
+
+
+@functools.cache
+def dummy_hash() -> str:
+    """What a login for no account is checked against, made on the first such login: hashing
+    is slow by design (~0.15 s of CPU), and every node start paid for it at import."""
+    return hasher.hash("not a password of anyone")
 
 
 def is_username(text: str) -> bool:
@@ -38,7 +45,7 @@ async def password_matches(password_hash: str | None, password: str) -> bool:
     same work."""
     def verify() -> bool:
         try:
-            return hasher.verify(password_hash or _DUMMY_HASH, password) \
+            return hasher.verify(password_hash or dummy_hash(), password) \
                 and password_hash is not None
         except (argon2.exceptions.VerificationError, argon2.exceptions.InvalidHashError):
             return False

@@ -22,10 +22,10 @@ close.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-
-import networkx as nx
+from types import ModuleType
 
 from .colours import Preference, compatible, higher_gets, misses, preference
 from .results import Side
@@ -69,11 +69,18 @@ def ranked(players: Sequence[SwissPlayer]) -> list[SwissPlayer]:
     return sorted(players, key=lambda p: (-p.score, p.number))
 
 
+def _networkx() -> ModuleType:
+    """networkx, imported when a Swiss round is first paired: the import costs ~0.2 s of CPU,
+    which every node start paid though few nodes ever pair a Swiss."""
+    return importlib.import_module("networkx")
+
+
 def pairable(players: Sequence[SwissPlayer],
              meet: Callable[[SwissPlayer, SwissPlayer], bool] = may_meet) -> bool:
     """Can all of `players` be paired (a perfect matching of who may meet whom)?"""
     if len(players) % 2:
         return False
+    nx = _networkx()
     graph = nx.Graph()
     graph.add_nodes_from(range(len(players)))
     graph.add_edges_from((i, j) for i in range(len(players)) for j in range(i + 1, len(players))
@@ -277,6 +284,7 @@ def _total_cost(pairs: Pairs) -> tuple[int, int]:
 def fallback(order: list[SwissPlayer]) -> Pairs:
     """When the groups cannot be paired: one maximum matching of the whole round that keeps
     scores close (no rematch; colours as they fall); raises NoPairing if nobody can meet."""
+    nx = _networkx()
     graph = nx.Graph()
     top = max((p.score for p in order), default=0)
     for i, one in enumerate(order):
