@@ -1,7 +1,7 @@
 """Test harness: real services on loopback ports, started and stopped by fixtures.
 
-Before the first test the engine's numba cache is filled if it is cold (a fresh clone:
-`compile_engine_once` in tests/harness.py), so no test's timeout pays for compiling.
+Before its first test each test process waits until the engine's numba cache is warm (a fresh
+clone compiles it first: tests/engine_compile.py), so no test's timeout pays for compiling.
 
 No test depends on anything started by hand: each Redis, server node and load balancer below is
 a real process the fixture starts on a free 127.0.0.1 port and stops (kills, if need be) itself.
@@ -64,6 +64,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.engine_compile import compile_engine_now, start_engine_compile, wait_for_engine_compile
 from tests.harness import (
     NGINX_CONFIG,
     REPO_ROOT,
@@ -74,7 +75,6 @@ from tests.harness import (
     RedisServer,
     ServerFactory,
     ServerNode,
-    compile_engine_once,
     free_port,
     loopback_nginx_config,
     require_binary,
@@ -101,13 +101,31 @@ CHROMIUM_ARGS = [
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    compile_engine_once()
+    config = session.config
+    if hasattr(config, "workerinput"):
+        return  # an xdist worker: its controller compiles, pytest_runtest_protocol waits
+    if getattr(config.option, "numprocesses", None):
+        start_engine_compile()
+    else:
+        compile_engine_now()
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """Wait for the session's compile before the test and its fixtures, and outside its
+    timeout (pytest-timeout's own wrapper starts the clock inside this one)."""
+    if item.get_closest_marker("own_engine_cache") is None:
+        wait_for_engine_compile()
+    yield
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if {"browser", "page", "module_browser"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+    # Tests with an engine cache of their own first: they need not wait for the session's
+    # compile, and xdist hands the first file to the first worker while the others wait.
+    items.sort(key=lambda item: item.get_closest_marker("own_engine_cache") is None)
 
 
 CALL_FAILED = pytest.StashKey[bool]()

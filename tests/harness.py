@@ -33,28 +33,9 @@ POSTGRES_BIN = Path("/usr/lib/postgresql/15/bin")
 POSTGRES_USER = "caro"
 REDIS_START_TIMEOUT_S = 15.0
 POSTGRES_START_TIMEOUT_S = 30.0
-SERVER_START_TIMEOUT_S = 90.0   # a warm numba cache: see compile_engine_once
+SERVER_START_TIMEOUT_S = 90.0   # a warm numba cache: see tests/engine_compile.py
 STOP_TIMEOUT_S = 10.0
 ENGINE_COMPILE_TIMEOUT_S = 900.0
-
-
-def compile_engine_once() -> None:
-    """Fill the engine's numba cache when it is cold: in a fresh clone, or after an engine
-    source changed (importing ``engine.search`` drops a stale cache). Compiling takes one to
-    three minutes on two busy cores; left to the first test that needs it (a CLI or a server
-    node in a subprocess), it ran into that test's timeout. Here, before any test, only the
-    session waits (in a process of its own: `caro-arena compile`, as `make run` does), and
-    later runs find the cache warm and skip this."""
-    from engine.precompile import is_warm
-
-    if is_warm():
-        return
-    print("\ncompiling the engine (numba cache is cold) ...", flush=True)
-    subprocess.run(
-        [sys.executable, "-m", "server", "compile"],
-        cwd=REPO_ROOT, check=True, timeout=ENGINE_COMPILE_TIMEOUT_S,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-    )
 
 
 def compile_engine(root: Path, python: str) -> None:

@@ -28,7 +28,8 @@ from tests.client.players import SCREENS, Player
 from tests.harness import ServerNode, free_port, http_get
 
 COMPILE_TIMEOUT_S = 1500.0  # ~110 s of CPU: 2 min on a quiet 2-core machine, 15 at load 18
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(COMPILE_TIMEOUT_S + 120)]
+pytestmark = [pytest.mark.slow, pytest.mark.own_engine_cache,
+              pytest.mark.timeout(COMPILE_TIMEOUT_S + 120)]
 WARM_START_TIMEOUT_S = 90.0
 # A worker that compiled holds ~1.27 GB for its life; one that loaded compiled code ~270 MB.
 WORKER_RSS_LIMIT = 600_000_000
