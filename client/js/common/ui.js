@@ -23,16 +23,23 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A text as innerHTML writes it. */
+function textHtml(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\u00a0/g, "&nbsp;");
+}
+
 /**
- * Sets `parent`'s children to the elements `nodes` (nulls skipped) unless they read exactly as
- * the ones it has. A panel re-drawn on every server event otherwise swaps its buttons for
- * identical new ones, and a press and release that straddle the swap land on two different
- * buttons: the browser then clicks neither, and the player's click is lost. An element kept
- * across renders (an open form) is not even moved, so it keeps the focus and what is typed.
+ * Sets `parent`'s children to `nodes` (elements or strings; nulls skipped) unless they read
+ * exactly as the ones it has. A panel re-drawn on every server event or poll otherwise swaps
+ * its buttons for identical new ones, and a press and release that straddle the swap land on
+ * two different buttons: the browser then clicks neither, and the player's click is lost. An
+ * element kept across renders (an open form) is not even moved, so it keeps the focus and
+ * what is typed.
  */
 export function replaceChanged(parent, ...nodes) {
-  const shown = nodes.filter((node) => node !== null && node !== undefined);
-  if (shown.map((node) => node.outerHTML).join("") !== parent.innerHTML) parent.replaceChildren(...shown);
+  const shown = nodes.filter((node) => node !== null && node !== undefined && node !== false);
+  const html = shown.map((node) => (typeof node === "string" ? textHtml(node) : node.outerHTML)).join("");
+  if (html !== parent.innerHTML) parent.replaceChildren(...shown);
 }
 
 /**

@@ -10,7 +10,7 @@ import { boardStyle } from "../common/board_svg.js";
 import { playerTag } from "../common/players.js";
 import { navigate } from "../common/router.js";
 import { clockText } from "../common/time_control.js";
-import { dottedLine, el, tEl, tNodes, toast } from "../common/ui.js";
+import { dottedLine, el, replaceChanged, tEl, tNodes, toast } from "../common/ui.js";
 import { variantLabel } from "../common/variant_title.js";
 import { boardOf, knownBoard } from "../common/variants.js";
 
@@ -100,10 +100,10 @@ export function lobbyCard(foot) {
   let live = [];
   let who = { username: null, ratings: {} };
   const render = () => {
-    list.replaceChildren(...(rooms.length ? rooms.map((room) => seekItem(room, who))
+    replaceChanged(list, ...(rooms.length ? rooms.map((room) => seekItem(room, who))
       : [el("li", { class: "muted" }, t("home.lobby.empty"))]));
     liveHead.hidden = !live.length;
-    liveList.replaceChildren(...live.slice(0, LIVE_SHOWN).map(liveItem));
+    replaceChanged(liveList, ...live.slice(0, LIVE_SHOWN).map(liveItem));
   };
   const refresh = async () => {
     [rooms, live, who] = await Promise.all([openRooms().catch(() => []), liveRooms().catch(() => []),

@@ -5,7 +5,7 @@
 
 import { onWhoAmI, whoAmI } from "../common/account_api.js";
 import { errorText, t } from "../common/i18n.js";
-import { el, tEl, toast } from "../common/ui.js";
+import { el, replaceChanged, tEl, toast } from "../common/ui.js";
 import { variantTitle } from "../common/variant_title.js";
 import { clockText } from "../common/time_control.js";
 import { poolList } from "../pool/api.js";
@@ -48,7 +48,7 @@ export function poolsCard(game) {
 
   const renderButtons = () => {
     const shown = pools.filter((pool) => pool.variant === game());
-    buttons.replaceChildren(...shown.map((pool) => el("button", {
+    replaceChanged(buttons, ...shown.map((pool) => el("button", {
       class: `btn pool-button${search.pool === pool.id ? " primary" : ""}`, type: "button",
       "data-pool": pool.id, disabled: search.active,
       onclick: () => start(pool.id),
@@ -59,20 +59,23 @@ export function poolsCard(game) {
     });
   };
 
+  // The search's lines change every second; its Cancel button stays the same element, so a
+  // click on it is never lost to a redraw.
+  const searchText = el("span", { class: "search-text" });
+  const windowText = el("p", { class: "muted", id: "pool-window" });
+  status.append(
+    el("div", { class: "search-head" },
+      el("span", { class: "spinner", "aria-hidden": "true" }),
+      searchText,
+      tEl("button", "room.search.cancel", { class: "btn small", type: "button", id: "pool-cancel", onclick: () => search.cancel() })),
+    windowText);
   const renderSearch = () => {
     const current = search.status;
     status.hidden = !search.active || !current;
     if (status.hidden) return;
-    const low = current.rating - current.window;
-    const high = current.rating + current.window;
-    status.replaceChildren(
-      el("div", { class: "search-head" },
-        el("span", { class: "spinner", "aria-hidden": "true" }),
-        el("span", { class: "search-text" }, t("pool.searching", { clock: clockText(
-          (pools.find((pool) => pool.id === search.pool) || {}).clock), time: waited(Date.now() - since) })),
-        el("button", { class: "btn small", type: "button", id: "pool-cancel", onclick: () => search.cancel() },
-          t("room.search.cancel"))),
-      el("p", { class: "muted", id: "pool-window" }, t("pool.window", { low, high, n: current.others })));
+    const clock = (pools.find((pool) => pool.id === search.pool) || {}).clock;
+    searchText.textContent = t("pool.searching", { clock: clockText(clock), time: waited(Date.now() - since) });
+    windowText.textContent = t("pool.window", { low: current.rating - current.window, high: current.rating + current.window, n: current.others });
   };
 
   const render = () => {

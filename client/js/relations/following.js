@@ -6,7 +6,7 @@
 import { ApiError } from "../common/api.js";
 import { whoAmI } from "../common/account_api.js";
 import { errorText, t } from "../common/i18n.js";
-import { el, tEl } from "../common/ui.js";
+import { el, replaceChanged, tEl } from "../common/ui.js";
 import { feed } from "../notifications/feed.js";
 import { following, onlinePlayers, unfollow } from "./api.js";
 import { personRow } from "./status.js";
@@ -36,14 +36,14 @@ export function mountFollowing(main) {
   const load = async () => {
     const me = await whoAmI();
     if (me.username) {
-      following().then(({ following: people }) => followed.replaceChildren(...(people.length
+      following().then(({ following: people }) => replaceChanged(followed, ...(people.length
         ? people.map((p) => personRow(p, me, unfollowButton(p.username)))
         : [tEl("li", "friends.none", { class: "muted" })])),
       (err) => followed.replaceChildren(el("li", { class: "muted" }, errorText(err instanceof ApiError ? err.code : "internal_error"))));
     } else {
       followed.replaceChildren(tEl("li", "friends.login", { class: "muted" }));
     }
-    onlinePlayers().then(({ players }) => online.replaceChildren(...(players.length
+    onlinePlayers().then(({ players }) => replaceChanged(online, ...(players.length
       ? players.map((p) => personRow(p, me))
       : [tEl("li", "friends.nobody", { class: "muted" })])), () => {});
   };

@@ -5,7 +5,7 @@ import { whoAmI } from "../common/account_api.js";
 import { ApiError, variantList } from "../common/api.js";
 import { errorText, t } from "../common/i18n.js";
 import { navigate } from "../common/router.js";
-import { el, tEl, toast } from "../common/ui.js";
+import { el, replaceChanged, tEl, toast } from "../common/ui.js";
 import { createTournament, tournamentList } from "./api.js";
 import { statusText, termsText } from "./describe.js";
 
@@ -35,7 +35,7 @@ export function tournamentsCard(full = false) {
     if (full && lists.recent.length) {
       parts.push(tEl("h3", "tour.recent"), el("ul", { class: "tour-list", id: "tour-recent" }, lists.recent.map((tour) => row(tour, offset))));
     }
-    body.replaceChildren(...parts);
+    replaceChanged(body, ...parts);
   }, () => {});
   refresh();
   return { section, refresh, stop: () => { stopped = true; } };

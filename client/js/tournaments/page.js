@@ -10,7 +10,7 @@ import { whoAmI } from "../common/account_api.js";
 import { ApiError } from "../common/api.js";
 import { errorText, onLangChange, t } from "../common/i18n.js";
 import { playerTag } from "../common/players.js";
-import { el, tEl, toast } from "../common/ui.js";
+import { el, replaceChanged, tEl, toast } from "../common/ui.js";
 import { joinTournament, leaveTournament, tournamentOf } from "./api.js";
 import { resultMark, scoreText, statusText, termsText } from "./describe.js";
 import { goToPairing } from "./follow.js";
@@ -143,15 +143,15 @@ export function mountTournament(main, id) {
     if (!tour) return;
     document.title = `${tour.name} · Caro Arena`;
     status.textContent = statusText(tour, offset);
-    head.replaceChildren(...[el("h1", { id: "tour-name" }, tour.name),
+    replaceChanged(head, ...[el("h1", { id: "tour-name" }, tour.name),
       el("p", { class: "tour-terms", id: "tour-terms" }, termsText(tour)),
       status,
       el("p", { class: "muted" }, t("tour.by", { name: tour.created_by, n: tour.players })),
       actions()].filter(Boolean));
-    standings.replaceChildren(tEl("h2", tour.format === "round_robin" ? "tour.crosstable" : "tour.standings"),
+    replaceChanged(standings, tEl("h2", tour.format === "round_robin" ? "tour.crosstable" : "tour.standings"),
       tour.standings.length ? (tour.format === "round_robin" ? crosstable(tour) : standingsTable(tour))
         : tEl("p", "tour.nobody", { class: "muted" }));
-    playing.replaceChildren(tEl("h2", "tour.playing"), playingList(tour));
+    replaceChanged(playing, tEl("h2", "tour.playing"), playingList(tour));
   };
 
   const show = (answer) => {
