@@ -82,7 +82,8 @@ def _stamp(old: RoomState, new: RoomState, events: list[ev.Event],
         return Transition(old, ())
     new = replace(new, v=old.v + len(events))
     changed: dict[str, Any] = {}
-    if (allowed := allowed_by_seat(new)) != allowed_by_seat(old):
+    before = allowed_by_seat(old)  # first: the memo holds one state a room, `old` until `new`
+    if (allowed := allowed_by_seat(new)) != before:
         changed["allowed"] = allowed
     if (seat := play.open_seat(new)) != play.open_seat(old):
         changed["open_seat"] = seat

@@ -137,3 +137,19 @@ def test_the_remembered_allowed_of_a_room_is_only_reused_for_that_very_state() -
     assert allowed_by_seat(after) == {"1": ["rematch_offer"], "2": ["rematch_offer"]}
     assert allowed_by_seat(before) == {str(seat): allowed(before, seat) for seat in (1, 2)}
     assert allowed_by_seat(after) == {"1": ["rematch_offer"], "2": ["rematch_offer"]}
+
+
+def test_a_command_on_the_state_the_last_one_produced_works_out_only_the_new_allowed(
+        monkeypatch) -> None:
+    """The state before a command is remembered from the command before it: only the state
+    after is worked out (one `allowed` per seat)."""
+    state = play(playing_room("gomoku"), "h8")
+    worked_out: list[int] = []
+
+    def counted(state: RoomState, seat: int) -> list[str]:
+        worked_out.append(seat)
+        return allowed(state, seat)
+
+    monkeypatch.setattr("server.rooms.allowed.allowed", counted)
+    apply(state, commands.Move(state.turn, "h9", by_ai=False), T0)
+    assert worked_out == [1, 2]
