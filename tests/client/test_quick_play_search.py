@@ -47,7 +47,7 @@ def test_after_a_while_alone_the_computer_is_offered_and_starts_a_game(players):
     me = players("search-patience")
     me.page.clock.install()
     room_id = search_alone(me)
-    expect(me.page.locator("#search-offer")).to_have_count(0)
+    expect(me.page.locator("#search-offer")).to_be_hidden()
     me.page.clock.fast_forward(PATIENCE_MS)
     offer = me.page.locator("#search-offer")
     expect(offer).to_contain_text("Nobody has come yet.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.client.players import start_pair
+from tests.client.test_quick_play_search import PATIENCE_MS, search_alone
 
 
 def test_the_action_buttons_survive_a_re_render_that_changes_nothing_they_show(players):
@@ -19,3 +20,13 @@ def test_the_action_buttons_survive_a_re_render_that_changes_nothing_they_show(p
     minh.click("#resign")
     minh.click("#resign-yes")
     expect(minh.result_title()).to_have_text("Lan won")
+
+
+def test_the_search_keeps_its_cancel_button_while_the_offer_appears(players):
+    me = players("search-keeps-cancel")
+    me.page.clock.install()
+    search_alone(me)
+    cancel = me.page.locator("#search-cancel").element_handle()
+    me.page.clock.fast_forward(PATIENCE_MS)  # the computer and the lobby are offered
+    expect(me.page.locator("#search-offer")).to_be_visible()
+    assert cancel.evaluate("button => button.isConnected")

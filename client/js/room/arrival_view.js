@@ -83,22 +83,44 @@ export function renderJoinPrompt(prompt, m, join) {
 export function renderSearch(card, m, search) {
   card.hidden = !isSearching(m);
   if (card.hidden) return;
+  const parts = searchParts(card, search);
   const { online, patient } = m.search;
-  const key = `${document.documentElement.lang}|${online}|${patient}|${m.state.variant}`;
-  if (card.dataset.key === key) return;
-  card.dataset.key = key;
-  const button = (id, textKey, type, primary = false) => el("button", {
-    class: `btn small${primary ? " primary" : ""}`, type: "button", id, onclick: () => search(type),
-  }, t(textKey));
-  card.replaceChildren(
+  parts.text.textContent = t("room.search.hint", { game: gameText(m.state) });
+  parts.online.textContent = online === null ? "" : t("room.search.online", { n: online });
+  parts.offer.hidden = patient;
+  for (const [button, textKey] of parts.labels) button.textContent = t(textKey);
+}
+
+const searchCards = new WeakMap(); // card -> its parts
+
+/**
+ * The search card's elements, made on its first render and kept: the count of people online
+ * and the offer after a while change under a player who may be pressing Cancel, and a button
+ * swapped for a new one between the press and the release is clicked by nobody.
+ */
+function searchParts(card, search) {
+  const known = searchCards.get(card);
+  if (known) return known;
+  const labels = [];
+  const button = (id, textKey, type, primary = false) => {
+    const made = el("button", { class: `btn small${primary ? " primary" : ""}`, type: "button", id, onclick: () => search(type) });
+    labels.push([made, textKey]);
+    return made;
+  };
+  const text = el("span", { class: "search-text", id: "search-game" });
+  const online = el("p", { class: "muted", id: "online-count" });
+  const nobody = el("span");
+  labels.push([nobody, "room.search.nobody"]);
+  const offer = el("div", { class: "search-offer", id: "search-offer" }, nobody,
+    el("span", { class: "offer-buttons" },
+      button("search-ai", "room.search.ai", "ai", true),
+      button("search-lobby", "room.search.lobby", "lobby")));
+  card.append(
     el("div", { class: "search-head" },
-      el("span", { class: "spinner", "aria-hidden": "true" }),
-      el("span", { class: "search-text", id: "search-game" }, t("room.search.hint", { game: gameText(m.state) })),
+      el("span", { class: "spinner", "aria-hidden": "true" }), text,
       button("search-cancel", "room.search.cancel", "cancel")),
-    el("p", { class: "muted", id: "online-count" }, online === null ? "" : t("room.search.online", { n: online })),
-    patient ? null : el("div", { class: "search-offer", id: "search-offer" },
-      el("span", {}, t("room.search.nobody")),
-      el("span", { class: "offer-buttons" },
-        button("search-ai", "room.search.ai", "ai", true),
-        button("search-lobby", "room.search.lobby", "lobby"))));
+    online, offer);
+  const parts = { text, online, offer, labels };
+  searchCards.set(card, parts);
+  return parts;
 }

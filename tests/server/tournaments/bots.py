@@ -100,6 +100,8 @@ class Bot:
                     answer = await socket.command("move", move=self.rng.choice(free))
                     if answer["type"] == "move":
                         moves.append(answer["move"])
+                    elif answer["code"] == "game_not_started":  # the opponent is not seated yet
+                        await socket.next(within=PLAY_WITHIN_S)
                     else:  # the game ended meanwhile (the opponent's forfeit, say)
                         assert answer["code"] == "game_over", answer
                         over = True
