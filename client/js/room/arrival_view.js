@@ -8,7 +8,7 @@ import { limitInput } from "../common/api.js";
 import { t } from "../common/i18n.js";
 import { colourName, playerTag, stoneIcon } from "../common/players.js";
 import { allows } from "./state.js";
-import { dottedParts, el, tNodes } from "../common/ui.js";
+import { dottedParts, el, tEl, tNodes } from "../common/ui.js";
 import { gameWithSize, variantTitle } from "../common/variant_title.js";
 import { clockText, summaryClock } from "../common/time_control.js";
 
@@ -88,7 +88,6 @@ export function renderSearch(card, m, search) {
   parts.text.textContent = t("room.search.hint", { game: gameText(m.state) });
   parts.online.textContent = online === null ? "" : t("room.search.online", { n: online });
   parts.offer.hidden = patient;
-  for (const [button, textKey] of parts.labels) button.textContent = t(textKey);
 }
 
 const searchCards = new WeakMap(); // card -> its parts
@@ -101,17 +100,12 @@ const searchCards = new WeakMap(); // card -> its parts
 function searchParts(card, search) {
   const known = searchCards.get(card);
   if (known) return known;
-  const labels = [];
-  const button = (id, textKey, type, primary = false) => {
-    const made = el("button", { class: `btn small${primary ? " primary" : ""}`, type: "button", id, onclick: () => search(type) });
-    labels.push([made, textKey]);
-    return made;
-  };
+  // Fixed words carry their key (data-i18n): a language change re-words them in place.
+  const button = (id, textKey, type, primary = false) => tEl("button", textKey,
+    { class: `btn small${primary ? " primary" : ""}`, type: "button", id, onclick: () => search(type) });
   const text = el("span", { class: "search-text", id: "search-game" });
   const online = el("p", { class: "muted", id: "online-count" });
-  const nobody = el("span");
-  labels.push([nobody, "room.search.nobody"]);
-  const offer = el("div", { class: "search-offer", id: "search-offer" }, nobody,
+  const offer = el("div", { class: "search-offer", id: "search-offer" }, tEl("span", "room.search.nobody"),
     el("span", { class: "offer-buttons" },
       button("search-ai", "room.search.ai", "ai", true),
       button("search-lobby", "room.search.lobby", "lobby")));
@@ -120,7 +114,7 @@ function searchParts(card, search) {
       el("span", { class: "spinner", "aria-hidden": "true" }), text,
       button("search-cancel", "room.search.cancel", "cancel")),
     online, offer);
-  const parts = { text, online, offer, labels };
+  const parts = { text, online, offer };
   searchCards.set(card, parts);
   return parts;
 }
