@@ -58,6 +58,7 @@ Fixtures
 from __future__ import annotations
 
 import contextlib
+import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -120,12 +121,30 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    browser_modules, async_modules = set(), set()
     for item in items:
-        if {"browser", "page", "module_browser"} & set(getattr(item, "fixturenames", ())):
+        if "browser" in getattr(item, "fixturenames", ()):  # also through `page`, `players`, ...
             item.add_marker(pytest.mark.browser)
-    # Tests with an engine cache of their own first: they need not wait for the session's
-    # compile, and xdist hands the first file to the first worker while the others wait.
-    items.sort(key=lambda item: item.get_closest_marker("own_engine_cache") is None)
+            browser_modules.add(item.module.__name__)
+        if inspect.iscoroutinefunction(getattr(item, "function", None)):
+            async_modules.add(item.module.__name__)
+    if mixed := sorted(browser_modules & async_modules):
+        raise pytest.UsageError(f"async tests beside the module's browser (see `browser`): {mixed}")
+    long_modules = browser_modules | {item.module.__name__ for item in items
+                                      if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: run_order(item, long_modules))
+
+
+def run_order(item: pytest.Item, long_modules: set[str]) -> int:
+    """Where a test's module goes in the run (a stable sort, so a module stays together).
+    Tests with an engine cache of their own first: they need not wait for the session's compile,
+    and xdist hands the first file to the first worker while the others wait. Then the modules
+    that take long (a browser, or tests marked slow), then the rest: xdist deals files out in
+    this order, so the run ends on short files instead of one worker finishing a long one alone
+    while the others idle."""
+    if item.get_closest_marker("own_engine_cache") is not None:
+        return 0
+    return 1 if item.module.__name__ in long_modules else 2
 
 
 CALL_FAILED = pytest.StashKey[bool]()
@@ -289,12 +308,14 @@ def launch_chromium() -> Iterator:
         browser.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator:
-    """A fresh headless Chromium per test. Per test, not per session: Playwright's sync API
-    keeps its event loop marked as running in the main thread while it is open, which would
-    stop pytest-asyncio from running the async tests in between (a module of sync tests only
-    may share one: tests/client/conftest.py `module_browser`)."""
+    """A headless Chromium shared by the tests of one module, each in contexts of its own.
+    Launching one (with Playwright's driver) costs ~3 s of CPU, a fifth of a run's CPU when it
+    was once per test. Not per session: Playwright's sync API keeps its event loop marked as
+    running in the main thread while it is open, which would stop pytest-asyncio from running
+    the async tests of the modules in between; so a module that uses it has no async tests
+    (checked at collection)."""
     with launch_chromium() as browser:
         yield browser
 

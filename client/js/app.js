@@ -13,25 +13,12 @@ import { onWhoAmI } from "./common/account_api.js";
 import { limitInput, loadName, saveName } from "./common/api.js";
 import { svgEl } from "./common/board_svg.js";
 import { applyStatic, lang, onLangChange, setLang, t } from "./common/i18n.js";
-import { mountAnalysisBoard } from "./analysis/analysis_board.js";
-import { mountHome } from "./home/home.js";
-import { mountLeaderboard } from "./players/leaderboard.js";
-import { mountProfile } from "./players/profile.js";
-import { mountReplay } from "./replay/replay.js";
-import { mountReview } from "./analysis/review.js";
-import { mountRoom } from "./room/room.js";
 import { mountBell } from "./notifications/bell.js";
 import { feed } from "./notifications/feed.js";
-import { mountNotifications } from "./notifications/page.js";
-import { mountChallenge } from "./challenges/page.js";
 import { mountChallengePrompts } from "./challenges/prompt.js";
-import { mountFollowing } from "./relations/following.js";
-import { mountModeration } from "./moderation/page.js";
-import { mountPuzzles } from "./puzzles/page.js";
-import { mountTournaments } from "./tournaments/list.js";
-import { mountTournament } from "./tournaments/page.js";
 import { followPairings } from "./tournaments/follow.js";
 import { navigate, setRenderer } from "./common/router.js";
+import { tEl } from "./common/ui.js";
 import { isMuted, onMuteChange, setMuted } from "./common/sound.js";
 
 const main = document.getElementById("app");
@@ -48,12 +35,10 @@ function redrawnInLanguage(mount) {
   };
 }
 
-function route() {
-  if (unmount) unmount();
-  unmount = null;
-  main.replaceChildren();
-  document.title = "Caro Arena";
-  const path = location.pathname;
+/** Which page a path shows: its module, fetched the first time it is opened (the top bar,
+ * account, bell and prompts are about 26 modules, a page 10 to 20 more: loading every page's
+ * code on a first visit fetched and parsed twice what a phone needs), and how to mount it. */
+function pageOf(path) {
   const room = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   const review = /^\/g\/([A-Za-z0-9_-]{1,80})\/?$/.exec(path);
   const replay = /^\/g\/([A-Za-z0-9_-]{1,80})\/replay\/?$/.exec(path);
@@ -62,20 +47,40 @@ function route() {
   const challenge = /^\/challenge\/([A-Za-z0-9_-]{1,40})\/?$/.exec(path);
   const puzzle = /^\/puzzles(?:\/([A-Za-z0-9_-]{1,40}))?\/?$/.exec(path);
   const tournament = /^\/tournament\/([A-Za-z0-9_-]{1,16})\/?$/.exec(path);
-  if (room) unmount = mountRoom(main, room[1]);
-  else if (review) unmount = redrawnInLanguage(() => mountReview(main, review[1]));
-  else if (replay) unmount = redrawnInLanguage(() => mountReplay(main, replay[1]));
-  else if (profile) unmount = redrawnInLanguage(() => mountProfile(main, profile[1]));
-  else if (board) unmount = redrawnInLanguage(() => mountLeaderboard(main, board[1]));
-  else if (/^\/analysis\/?$/.test(path)) unmount = redrawnInLanguage(() => mountAnalysisBoard(main));
-  else if (/^\/notifications\/?$/.test(path)) unmount = mountNotifications(main);
-  else if (challenge) unmount = mountChallenge(main, challenge[1]);
-  else if (/^\/following\/?$/.test(path)) unmount = mountFollowing(main);
-  else if (/^\/mod\/?$/.test(path)) unmount = mountModeration(main);
-  else if (puzzle) unmount = mountPuzzles(main, puzzle[1] || null);
-  else if (/^\/tournaments\/?$/.test(path)) unmount = mountTournaments(main);
-  else if (tournament) unmount = mountTournament(main, tournament[1]);
-  else unmount = mountHome(main);
+  if (room) return [import("./room/room.js"), (m) => m.mountRoom(main, room[1])];
+  if (review) return [import("./analysis/review.js"), (m) => redrawnInLanguage(() => m.mountReview(main, review[1]))];
+  if (replay) return [import("./replay/replay.js"), (m) => redrawnInLanguage(() => m.mountReplay(main, replay[1]))];
+  if (profile) return [import("./players/profile.js"), (m) => redrawnInLanguage(() => m.mountProfile(main, profile[1]))];
+  if (board) return [import("./players/leaderboard.js"), (m) => redrawnInLanguage(() => m.mountLeaderboard(main, board[1]))];
+  if (/^\/analysis\/?$/.test(path)) return [import("./analysis/analysis_board.js"), (m) => redrawnInLanguage(() => m.mountAnalysisBoard(main))];
+  if (/^\/notifications\/?$/.test(path)) return [import("./notifications/page.js"), (m) => m.mountNotifications(main)];
+  if (challenge) return [import("./challenges/page.js"), (m) => m.mountChallenge(main, challenge[1])];
+  if (/^\/following\/?$/.test(path)) return [import("./relations/following.js"), (m) => m.mountFollowing(main)];
+  if (/^\/mod\/?$/.test(path)) return [import("./moderation/page.js"), (m) => m.mountModeration(main)];
+  if (puzzle) return [import("./puzzles/page.js"), (m) => m.mountPuzzles(main, puzzle[1] || null)];
+  if (/^\/tournaments\/?$/.test(path)) return [import("./tournaments/list.js"), (m) => m.mountTournaments(main)];
+  if (tournament) return [import("./tournaments/page.js"), (m) => m.mountTournament(main, tournament[1])];
+  return [import("./home/home.js"), (m) => m.mountHome(main)];
+}
+
+let routed = 0; // counts routes: a page whose code arrives after a newer route is not mounted
+
+async function route() {
+  const turn = ++routed;
+  if (unmount) unmount();
+  unmount = null;
+  main.replaceChildren();
+  document.title = "Caro Arena";
+  const [loading, mount] = pageOf(location.pathname);
+  let page;
+  try {
+    page = await loading;
+  } catch {
+    if (turn === routed) main.replaceChildren(tEl("p", "app.load_failed", { className: "muted" }));
+    return;
+  }
+  if (turn !== routed) return;
+  unmount = mount(page);
   const target = location.hash && document.getElementById(location.hash.slice(1));
   if (target) keepInView(target);
   else window.scrollTo(0, 0);

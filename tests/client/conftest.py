@@ -4,8 +4,7 @@ and `players`, a factory of browser contexts (each one person) closed after the 
 `reader` is one person looking at a page on a screen in a language (VIEWS: desktop and phone,
 English and Vietnamese): a test that asks for it runs on a desktop in English and on a phone in
 Vietnamese (PAIRED_VIEWS), or on all four views when marked `every_view`, each in a fresh
-context of one Chromium the module shares (`module_browser`: a module of plain `def` tests
-only, see the root conftest's `browser` for why not the session)."""
+context of the Chromium the module shares (the root conftest's `browser`)."""
 
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.client.players import PAIRED_VIEWS, VIEWS, WAIT_MS, Player
-from tests.conftest import CALL_FAILED, launch_chromium  # CALL_FAILED: set by the root hook
+from tests.conftest import CALL_FAILED  # set by the root hook
 
 # The machine is shared: give assertions on the page the same patience as page actions.
 expect.set_options(timeout=WAIT_MS)
@@ -62,19 +61,13 @@ def players(browser, app_server, shots_dir: Path, request: pytest.FixtureRequest
         yield open_player
 
 
-@pytest.fixture(scope="module")
-def module_browser() -> Iterator:
-    with launch_chromium() as browser:
-        yield browser
-
-
 @pytest.fixture(params=PAIRED_VIEWS)
-def reader(module_browser, app_server, shots_dir: Path,
+def reader(browser, app_server, shots_dir: Path,
            request: pytest.FixtureRequest) -> Iterator[Player]:
     """One person on one of VIEWS (the test's id says which: desktop-en, phone-vi, ...): by
     default the two PAIRED_VIEWS, every view with `@every_view`; saved as failed-<test>.png
     when the test fails; no page error may have happened."""
-    person = Player.open(module_browser, app_server.url, shots_dir, request.param,
+    person = Player.open(browser, app_server.url, shots_dir, request.param,
                          **VIEWS[request.param])
     yield person
     if request.node.stash.get(CALL_FAILED, False):

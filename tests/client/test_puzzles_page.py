@@ -41,8 +41,8 @@ def puzzles(app_server):
 
 
 @pytest.fixture(params=list(SCREENS))
-def solver(module_browser, app_server, shots_dir, request):
-    person = Player.open(module_browser, app_server.url, shots_dir, f"puzzles-{request.param}",
+def solver(browser, app_server, shots_dir, request):
+    person = Player.open(browser, app_server.url, shots_dir, f"puzzles-{request.param}",
                          **SCREENS[request.param], console_guard=True)
     yield person
     errors = person.errors + person.console_errors

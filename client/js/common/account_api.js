@@ -68,15 +68,25 @@ export function ratingText(rating) {
 }
 
 let current = null;
+let asking = null; // the request under way: whoever asks meanwhile shares its answer
 const listeners = new Set();
 
-/** Who this browser is (cached); refreshed after logging in or out. */
-export async function whoAmI(refresh = false) {
-  if (!current || refresh) {
-    current = await me().catch(() => ({ player_id: null, username: null, rated_modes: [], ratings: {} }));
-    for (const fn of listeners) fn(current);
-  }
-  return current;
+/** Who this browser is (cached); refreshed after logging in or out. A page load asks from half
+ * a dozen places at once: they share one request, and the listeners hear one answer. */
+export function whoAmI(refresh = false) {
+  if (current && !refresh) return Promise.resolve(current);
+  if (asking && !refresh) return asking;
+  const request = me()
+    .catch(() => ({ player_id: null, username: null, rated_modes: [], ratings: {} }))
+    .then((answer) => {
+      if (asking !== request) return current || answer; // a refresh asked again since
+      asking = null;
+      current = answer;
+      for (const fn of listeners) fn(current);
+      return current;
+    });
+  asking = request;
+  return request;
 }
 
 export function onWhoAmI(fn) {

@@ -2,6 +2,7 @@
 
 export const strings = {
   "app.tagline": "Caro, gomoku, tic-tac-toe and Connect Four: a row of three, four or five, with a friend, a stranger or the computer.",
+  "app.load_failed": "This page could not be loaded. Check the connection and reload the page.",
   "name.label": "Your name",
   "lang.label": "Language",
   "sound.on": "Sound on (click to mute)",

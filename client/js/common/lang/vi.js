@@ -2,6 +2,7 @@
 
 export const strings = {
   "app.tagline": "Caro, gomoku, tic-tac-toe và Connect Four: ba, bốn hoặc năm quân liên tiếp, chơi với bạn bè, người lạ hoặc máy.",
+  "app.load_failed": "Không tải được trang này. Hãy kiểm tra kết nối rồi tải lại trang.",
   "name.label": "Tên của bạn",
   "lang.label": "Ngôn ngữ",
   "sound.on": "Đang bật âm thanh (bấm để tắt)",
