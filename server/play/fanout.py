@@ -12,6 +12,14 @@ per shard it has rooms on (redis-py's cluster pub/sub, which moves a subscriptio
 owner after a failover; the confirmation of that re-subscription triggers the resync below).
 Each shard connection has a reader task of its own, blocked on that connection alone, so a
 message is handed on as soon as it arrives instead of waiting for the other shards' reads.
+
+On one Redis the connection never goes without a subscription: it keeps ANCHOR_CHANNEL (nobody
+publishes on it) from its first join on. redis-py health-checks a pub/sub connection that has no
+subscription by sending PING and reading the PONG itself inside the next SUBSCRIBE, and that read
+collided with the reader task blocked on the same connection ("read() called while another
+coroutine is already waiting"): a node whose rooms had all closed for half a minute could not
+subscribe to its next room, whose sockets then never heard a move. (A cluster's shard connection
+is closed by redis-py when its last channel goes, so it has no such idle state.)
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ RETRY_S = 0.5
 # (a join wakes it at once): bounds how late a connection opened by redis-py's own
 # re-subscription after a failover gets its reader (its messages wait in the socket meanwhile).
 SHARD_SCAN_S = 0.1
+ANCHOR_CHANNEL = "fanout:anchor"
 SUBSCRIBED = ("subscribe", "ssubscribe")
 MESSAGES = ("message", "smessage")
 
@@ -101,17 +110,31 @@ class Fanout:
         self._channels[name] = room_id
         confirmation = asyncio.get_running_loop().create_future()
         self._confirmations[name] = confirmation
-        if self.sharded:
-            await self.redis.initialize()  # the slot map, once: SSUBSCRIBE routes by it
-            await self.pubsub.ssubscribe(name)
-            self._shards_changed.set()  # perhaps a new shard connection: give it its reader
-        else:
-            await self.pubsub.subscribe(name)
+        try:
+            await self._subscribe(name)
+        except BaseException:
+            # Not subscribed (redis-py re-subscribes only what was sent): the next join tries
+            # again instead of finding the channel taken and waiting for nothing.
+            self._channels.pop(name, None)
+            self._confirmations.pop(name, None)
+            subscribers.discard(subscriber)
+            if not subscribers:
+                self.rooms.pop(room_id, None)
+            raise
         self._active.set()
         try:
             await asyncio.wait_for(asyncio.shield(confirmation), SUBSCRIBE_TIMEOUT_S)
         finally:
             self._confirmations.pop(name, None)
+
+    async def _subscribe(self, name: str) -> None:
+        if self.sharded:
+            await self.redis.initialize()  # the slot map, once: SSUBSCRIBE routes by it
+            await self.pubsub.ssubscribe(name)
+            self._shards_changed.set()  # perhaps a new shard connection: give it its reader
+        else:
+            anchor = () if self.pubsub.subscribed else (ANCHOR_CHANNEL,)
+            await self.pubsub.subscribe(*anchor, name)
 
     async def leave(self, room_id: str, subscriber: Subscriber) -> None:
         subscribers = self.rooms.get(room_id)

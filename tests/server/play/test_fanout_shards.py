@@ -5,27 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
 
 from server.platform.keys import new_room_id, state_key
 from server.platform.store import create_cluster
-from server.play.fanout import Fanout, RoomMessage
+from server.play.fanout import Fanout
+from tests.server.play.inbox import Inbox
 
 MAX_MINTS = 1000  # random room ids until one lands on each master (a third of ids each)
-
-
-class Inbox:
-    """A subscriber that keeps what it is given."""
-
-    def __init__(self) -> None:
-        self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-
-    def deliver(self, messages: list[RoomMessage]) -> None:
-        for item in messages:
-            self.messages.put_nowait(item.message)
-
-    def resync(self) -> None:
-        pass
 
 
 def one_room_per_master(cluster) -> list[str]:
