@@ -9,7 +9,9 @@ PYTEST_ARGS ?=
 # Test processes (pytest-xdist, one test file to a process at a time): most tests wait on sockets,
 # browsers and server nodes, so three share two cores well. TEST_WORKERS=0 runs in this process.
 # A test process that dies (pytest-timeout ends a hung test's process) ends the run: xdist can
-# hang for good when it replaces a dead process under --dist loadfile.
+# hang for good when it replaces a dead process under --dist loadfile. --no-loadscope-reorder:
+# files go out in the order tests/conftest.py gives (long ones first); xdist's own order, most
+# tests first, dealt the browser files (few tests, long ones) out last.
 TEST_WORKERS ?= 3
 BIN := $(VENV)/bin
 # Debian packages the tests drive as real processes (browser, Redis, load balancer, PostgreSQL).
@@ -34,7 +36,7 @@ run: $(VENV)/.installed-run bytecode
 # pytest's exit code 5 means it ran no test: that is a failure too.
 test: $(VENV)/.installed-test system-deps bytecode
 	$(BIN)/lint-imports
-	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --max-worker-restart 0 $(PYTEST_ARGS); status=$$?; \
+	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --max-worker-restart 0 $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest ran no tests; failing" >&2; exit 1; fi; \
 	exit $$status
 
