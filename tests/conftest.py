@@ -141,7 +141,7 @@ def run_order(item: pytest.Item, long_modules: set[str]) -> int:
     and xdist hands the first file to the first worker while the others wait. Then the modules
     that take long (a browser, or tests marked slow), then the rest: xdist deals files out in
     this order, so the run ends on short files instead of one worker finishing a long one alone
-    while the others idle."""
+    while the others idle (the Makefile's --no-loadscope-reorder keeps xdist to this order)."""
     if item.get_closest_marker("own_engine_cache") is not None:
         return 0
     return 1 if item.module.__name__ in long_modules else 2
