@@ -6,38 +6,24 @@ the room page stayed "Loading the room…" for good.)"""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator
 
 import pytest
 import redis.asyncio as redis
 
-from server.play.fanout import Fanout
-from tests.server.play.inbox import Inbox
+from tests.server.play.fanouts import Inbox, running_fanout
 
 HEALTH_CHECK_S = 0.2  # the nodes' is 30 s (server/platform/store.py); the same path, sooner
 IDLE_S = 1.5  # past several health checks, while the reader waits on the connection
 CHAT = {"type": "chat", "text": "hi"}
 
 
-@contextlib.asynccontextmanager
-async def running_fanout(redis_url: str) -> AsyncIterator[Fanout]:
-    client = redis.Redis.from_url(redis_url, decode_responses=True,
-                                  health_check_interval=HEALTH_CHECK_S)
-    fanout = Fanout(client)
-    reader = asyncio.create_task(fanout.run())
-    try:
-        yield fanout
-    finally:
-        reader.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await reader
-        await fanout.close()
-        await client.aclose()
+def health_checked(redis_url: str) -> redis.Redis:
+    return redis.Redis.from_url(redis_url, decode_responses=True,
+                                health_check_interval=HEALTH_CHECK_S)
 
 
 async def test_a_room_joined_after_every_room_left_long_ago_hears_its_messages(redis_url):
-    async with running_fanout(redis_url) as fanout:
+    async with running_fanout(health_checked(redis_url)) as fanout:
         first, second = Inbox(), Inbox()
         await fanout.join("room-a", first)
         await fanout.leave("room-a", first)
@@ -50,7 +36,7 @@ async def test_a_room_joined_after_every_room_left_long_ago_hears_its_messages(r
 
 async def test_a_join_whose_subscription_failed_leaves_the_room_to_the_next_join(
         redis_url, monkeypatch):
-    async with running_fanout(redis_url) as fanout:
+    async with running_fanout(health_checked(redis_url)) as fanout:
         async def lost(*_channels: str) -> None:
             raise redis.ConnectionError("connection lost")
 

@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from server.platform.keys import new_room_id, state_key
 from server.platform.store import create_cluster
-from server.play.fanout import Fanout
-from tests.server.play.inbox import Inbox
+from tests.server.play.fanouts import Inbox, running_fanout
 
 MAX_MINTS = 1000  # random room ids until one lands on each master (a third of ids each)
 
@@ -26,10 +24,7 @@ def one_room_per_master(cluster) -> list[str]:
 
 async def test_rooms_on_every_shard_receive_their_own_messages(redis_cluster):
     rooms = one_room_per_master(redis_cluster)
-    client = create_cluster(redis_cluster.url)
-    fanout = Fanout(client)
-    reader = asyncio.create_task(fanout.run())
-    try:
+    async with running_fanout(create_cluster(redis_cluster.url)) as fanout:
         inboxes = {room_id: Inbox() for room_id in rooms}
         for room_id, inbox in inboxes.items():
             await fanout.join(room_id, inbox)
@@ -40,9 +35,3 @@ async def test_rooms_on_every_shard_receive_their_own_messages(redis_cluster):
             message = await asyncio.wait_for(inbox.messages.get(), 10)
             assert message == {"type": "chat", "room": room_id}
             assert inbox.messages.empty()
-    finally:
-        reader.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await reader
-        await fanout.close()
-        await client.aclose()
