@@ -45,10 +45,10 @@ Fixtures
 - `sql_url` (function, parametrized): an empty SQL database, once PostgreSQL (a new database
   on `postgres_server`) and once SQLite (a file in the test's tmp_path): store tests using it
   run on both backends.
-- `browser`, `page` (function): headless Debian Chromium through Playwright's sync API, a new
-  browser per test (see `browser` for why). Write browser tests as plain `def` tests. Tests
-  using them are marked `browser` automatically (`-m "not browser"` deselects them). On failure
-  the page is saved as a screenshot in tests/artifacts/.
+- `browser` (module), `page` (function): headless Debian Chromium through Playwright's sync API,
+  one browser per module, a new context per page (see `browser` for why). Write browser tests
+  as plain `def` tests. Tests using them are marked `browser` automatically (`-m "not browser"`
+  deselects them). On failure the page is saved as a screenshot in tests/artifacts/.
 - `artifacts_dir` (session): tests/artifacts/ (git-ignored), for screenshots.
 - `shared_dir` (session): the optional data directory beside the repository (`../shared`); a
   test that asks for it is skipped, with the reason, when it is absent. Nothing the suite needs
@@ -121,17 +121,18 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    browser_modules, async_modules = set(), set()
+    browser_modules, async_modules, slow_modules = set(), set(), set()
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):  # also through `page`, `players`, ...
             item.add_marker(pytest.mark.browser)
             browser_modules.add(item.module.__name__)
         if inspect.iscoroutinefunction(getattr(item, "function", None)):
             async_modules.add(item.module.__name__)
+        if item.get_closest_marker("slow") is not None:
+            slow_modules.add(item.module.__name__)
     if mixed := sorted(browser_modules & async_modules):
         raise pytest.UsageError(f"async tests beside the module's browser (see `browser`): {mixed}")
-    long_modules = browser_modules | {item.module.__name__ for item in items
-                                      if item.get_closest_marker("slow") is not None}
+    long_modules = browser_modules | slow_modules
     items.sort(key=lambda item: run_order(item, long_modules))
 
 
@@ -311,11 +312,11 @@ def launch_chromium() -> Iterator:
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
     """A headless Chromium shared by the tests of one module, each in contexts of its own.
-    Launching one (with Playwright's driver) costs ~3 s of CPU, a fifth of a run's CPU when it
-    was once per test. Not per session: Playwright's sync API keeps its event loop marked as
-    running in the main thread while it is open, which would stop pytest-asyncio from running
-    the async tests of the modules in between; so a module that uses it has no async tests
-    (checked at collection)."""
+    Launched once per test, the ~160 launches (and Playwright drivers) of a run cost ~170 s of
+    the drivers' CPU alone; once per module, ~50 launches. Not per session: Playwright's sync
+    API keeps its event loop marked as running in the main thread while it is open, which would
+    stop pytest-asyncio from running the async tests of the modules in between; so a module
+    that uses it has no async tests (checked at collection)."""
     with launch_chromium() as browser:
         yield browser
 
