@@ -27,6 +27,22 @@ disable_created_metrics()
 PAUSE_BUCKETS_S = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5)
 
 
+class CountedBy:
+    """A counter of one label whose children are kept by label value. `labels()` takes a lock
+    and builds a key on every call (2.9 µs with the increment, against 0.6 µs for the increment
+    alone on this machine), and every move and every command is counted (issue 31)."""
+
+    def __init__(self, counter: Counter) -> None:
+        self.counter = counter
+        self._children: dict[str, Counter] = {}
+
+    def inc(self, value: str) -> None:
+        child = self._children.get(value)
+        if child is None:
+            child = self._children[value] = self.counter.labels(value)
+        child.inc()
+
+
 class ArenaMetrics:
     """Every metric the server exports (docs/protocol.md §7)."""
 
@@ -39,10 +55,10 @@ class ArenaMetrics:
                                  registry=registry)
         self.rooms = Gauge("caro_rooms", "rooms with a socket on this node, by status",
                            ["status"], registry=registry)
-        self.moves = Counter("caro_moves", "moves applied by this node", ["by"],
-                             registry=registry)
-        self.commands = Counter("caro_commands", "commands received, by type", ["type"],
-                                registry=registry)
+        self.moves = CountedBy(Counter("caro_moves", "moves applied by this node", ["by"],
+                                       registry=registry))
+        self.commands = CountedBy(Counter("caro_commands", "commands received, by type",
+                                          ["type"], registry=registry))
         self.errors = Counter("caro_errors", "commands refused, by error code", ["code"],
                               registry=registry)
         self.unreplicated_commits = Counter(

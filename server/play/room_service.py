@@ -180,7 +180,7 @@ class RoomService:
         new = transition.state
         for event in transition.events:
             if event["type"] == "move":
-                self.metrics.moves.labels(by="ai" if new.is_ai(event["seat"]) else "human").inc()
+                self.metrics.moves.inc("ai" if new.is_ai(event["seat"]) else "human")
             elif event["type"] == "game_over":
                 log.info("room %s game %d over: %s", new.room_id, new.game_no, event["result"])
             elif event["type"] == "game_started":

@@ -7,8 +7,6 @@ until the player has moved; the opponent and the spectators see the halved clock
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..platform.errors import ArenaError, ErrorCode
 from . import commands as cmd
 from . import events as ev
@@ -43,4 +41,4 @@ def berserk(state: RoomState, command: cmd.Berserk, now: int) -> Step:
     check_berserk(state, seat)
     assert state.clock is not None and state.clock_config is not None
     clock = state.clock.gone_berserk(seat, state.clock_config.berserk_penalty_ms)
-    return replace(state, clock=clock), [ev.Berserk(seat=seat, clock=clock.to_dict())]
+    return state.evolve(clock=clock), [ev.Berserk(seat=seat, clock=clock.to_dict())]

@@ -10,7 +10,7 @@ server/ only load a state, call this, store the result atomically and publish th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from msgspec.structs import replace as with_fields
@@ -80,7 +80,7 @@ def _stamp(old: RoomState, new: RoomState, events: list[ev.Event],
     state: the events of a command are applied together)."""
     if not events:
         return Transition(old, ())
-    new = replace(new, v=old.v + len(events))
+    new = new.evolve(v=old.v + len(events))
     changed: dict[str, Any] = {}
     before = allowed_by_seat(old)  # first: the memo holds one state a room, `old` until `new`
     if (allowed := allowed_by_seat(new)) != before:

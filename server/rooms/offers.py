@@ -46,7 +46,7 @@ def draw_offer(state: RoomState, command: cmd.DrawOffer, now: int) -> Step:
     offered = ev.DrawOffered(seat=seat, draw_offer=seat)
     if state.is_ai(other(seat)):
         return state, [offered, ev.DrawDeclined(seat=other(seat))]
-    return replace(state, draw_offer=seat), [offered]
+    return state.evolve(draw_offer=seat), [offered]
 
 
 def draw_answer(state: RoomState, command: cmd.DrawAnswer, now: int) -> Step:
@@ -55,7 +55,7 @@ def draw_answer(state: RoomState, command: cmd.DrawAnswer, now: int) -> Step:
     _require_pending_from_opponent(state.draw_offer, seat)
     if command.accept:
         return end_game(state, Result(None, Reason.AGREEMENT), now)
-    return replace(state, draw_offer=None), [ev.DrawDeclined(seat=seat)]
+    return state.evolve(draw_offer=None), [ev.DrawDeclined(seat=seat)]
 
 
 def check_takeback_request(state: RoomState, seat: int) -> None:
@@ -74,7 +74,7 @@ def takeback_request(state: RoomState, command: cmd.TakebackRequest, now: int) -
     check_takeback_request(state, seat)
     if state.is_ai(other(seat)):
         return take_back(state, seat, now)
-    return (replace(state, takeback_request=seat),
+    return (state.evolve(takeback_request=seat),
             [ev.TakebackRequested(seat=seat, takeback_request=seat)])
 
 
@@ -84,7 +84,7 @@ def takeback_answer(state: RoomState, command: cmd.TakebackAnswer, now: int) -> 
     _require_pending_from_opponent(state.takeback_request, seat)
     if command.accept:
         return take_back(state, other(seat), now)
-    return replace(state, takeback_request=None), [ev.TakebackDeclined(seat=seat)]
+    return state.evolve(takeback_request=None), [ev.TakebackDeclined(seat=seat)]
 
 
 def _undone(state: RoomState, requester: int) -> int:
@@ -101,7 +101,7 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
     undone = state.moves[-plies:][::-1]
     moves = state.moves[:-plies]
     clock = state.clock.switch_to(requester, now, len(moves)) if state.clock else None
-    state = replace(state, moves=moves, move_times=state.move_times[:len(moves)], clock=clock,
+    state = state.evolve(moves=moves, move_times=state.move_times[:len(moves)], clock=clock,
                     draw_offer=None, takeback_request=None,
                     move_deadline=move_deadline(state, now))
     return state, [ev.Takeback(seat=requester, undone=list(undone), moves=list(moves),
@@ -136,7 +136,7 @@ def rematch_offer(state: RoomState, command: cmd.RematchOffer, now: int) -> Step
     check_rematch_offer(state, seat)
     if _rematch_at_once(state, seat):
         return rematch(state, now, command.standings)
-    return replace(state, rematch_offer=seat), [ev.RematchOffered(seat=seat, rematch_offer=seat)]
+    return state.evolve(rematch_offer=seat), [ev.RematchOffered(seat=seat, rematch_offer=seat)]
 
 
 def rematch_answer(state: RoomState, command: cmd.RematchAnswer, now: int) -> Step:
@@ -145,7 +145,7 @@ def rematch_answer(state: RoomState, command: cmd.RematchAnswer, now: int) -> St
     _require_pending_from_opponent(state.rematch_offer, seat)
     if command.accept:
         return rematch(state, now, command.standings)
-    return replace(state, rematch_offer=None), [ev.RematchDeclined(seat=seat)]
+    return state.evolve(rematch_offer=None), [ev.RematchDeclined(seat=seat)]
 
 
 def rematch(state: RoomState, now: int, standings: cmd.Standings = ()) -> Step:
@@ -159,12 +159,12 @@ def rematch(state: RoomState, now: int, standings: cmd.Standings = ()) -> Step:
                           provisional=rated[seat.player_id].provisional)
                   if seat is not None and seat.player_id in rated else seat
                   for seat in (state.seats[1], state.seats[0]))
-    state = replace(state, seats=seats, status=Status.PLAYING,
+    state = state.evolve(seats=seats, status=Status.PLAYING,
                     game_no=state.game_no + 1, moves=(), move_times=(), clock=clock,
                     result=None, opening_choices=(),
                     draw_offer=None, takeback_request=None, rematch_offer=None,
                     started_at=now, finished_at=None, last_move_at=None, berserkable=False)
-    state = replace(state, move_deadline=move_deadline(state, now))
+    state = state.evolve(move_deadline=move_deadline(state, now))
     return state, [ev.Rematch()]
 
 

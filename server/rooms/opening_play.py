@@ -10,7 +10,6 @@ colour choice that swaps the seats swaps the clock's times with them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..platform.errors import ArenaError, ErrorCode
@@ -75,13 +74,13 @@ def choose(state: RoomState, command: cmd.OpeningChoice, now: int) -> Step:
     choice = Choice(command.choice)
     choices = (*state.opening_choices, choice.value)
     swap = choice is not Choice.PLACE_TWO and (choice is Choice.BLACK) != (seat == 1)
-    state = replace(state, opening_choices=choices)
+    state = state.evolve(opening_choices=choices)
     nxt = state.turn if not swap else other(state.turn)  # in the seats before the swap
     clock = state.clock.after_action(seat, now, nxt) if state.clock else None
     if swap:
         clock = clock.swapped() if clock else None
-        state = replace(state, seats=(state.seats[1], state.seats[0]))
-    state = replace(state, clock=clock, last_move_at=now, move_deadline=move_deadline(state, now))
+        state = state.evolve(seats=(state.seats[1], state.seats[0]))
+    state = state.evolve(clock=clock, last_move_at=now, move_deadline=move_deadline(state, now))
     return state, [ev.OpeningChoice(
         seat=seat, choice=choice.value, swapped=swap, **phase_fields(state), turn=state.turn,
         seats=state.public_seats(),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..platform.errors import ArenaError, ErrorCode
 from . import events as ev
 from .state import SEATS, Mode, Reason, Result, RoomState, Status, other
@@ -60,7 +58,7 @@ def abandon_at(state: RoomState, players_last_seen: int | None, after_ms: int) -
 def end_game(state: RoomState, result: Result, now: int) -> Step:
     """Finish the game: stop the clock, drop pending offers, announce the result."""
     clock = state.clock.stop(now) if state.clock else None
-    state = replace(state, status=Status.FINISHED, result=result, clock=clock, finished_at=now,
+    state = state.evolve(status=Status.FINISHED, result=result, clock=clock, finished_at=now,
                     draw_offer=None, takeback_request=None, rematch_offer=None,
                     move_deadline=None)
     return state, [ev.GameOver(status=state.status.value, result=result.to_dict(),

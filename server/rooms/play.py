@@ -133,8 +133,8 @@ def human_seat(name: str | None, now: int, token_hash: str,
 
 def _start(state: RoomState, now: int) -> RoomState:
     clock = state.clock_config.start(now) if state.clock_config else None
-    state = replace(state, status=Status.PLAYING, clock=clock, started_at=now)
-    return replace(state, move_deadline=move_deadline(state, now))
+    state = state.evolve(status=Status.PLAYING, clock=clock, started_at=now)
+    return state.evolve(move_deadline=move_deadline(state, now))
 
 
 def open_seat(state: RoomState) -> int | None:
@@ -159,7 +159,7 @@ def join(state: RoomState, command: cmd.Join, now: int) -> Step:
     check_in_range(state, command.player)
     seat = human_seat(command.name, now, command.token_hash, command.player, state.variant)
     seats = (seat, state.seats[1]) if seat_no == 1 else (state.seats[0], seat)
-    state = replace(state, seats=seats)
+    state = state.evolve(seats=seats)
     events: list[ev.Event] = [ev.SeatTaken(seat=seat_no, player=seat.to_public())]
     if state.free_seat() is None:
         state = _start(state, now)
@@ -175,7 +175,7 @@ def unlist(state: RoomState, command: cmd.Unlist, now: int) -> Step:
     of quick play) and stays open to whoever has its link; `cancel` closes it instead. Too
     late once the opponent came: the game has started."""
     check_unlist(state, require_player(command.seat))
-    return replace(state, public=False), [ev.Unlisted(public=False)]
+    return state.evolve(public=False), [ev.Unlisted(public=False)]
 
 
 def check_unlist(state: RoomState, seat: int) -> None:
@@ -213,7 +213,7 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     moves = (*state.moves, text)
     clock = clock_after_stone(state, seat_no, now, len(moves))
     remember(state.variant, moves, board)
-    state = replace(state, moves=moves, move_times=(*state.move_times, now), clock=clock,
+    state = state.evolve(moves=moves, move_times=(*state.move_times, now), clock=clock,
                     last_move_at=now, draw_offer=None, takeback_request=None,
                     move_deadline=move_deadline(state, now))
     outcome = board.outcome()
@@ -281,7 +281,7 @@ def resume(state: RoomState, command: cmd.Resume, now: int) -> Step:
     devices = (*seat.device_hashes, command.token_hash)[-MAX_DEVICES:]
     seats = tuple(replace(s, device_hashes=devices) if n == seat_no else s
                   for n, s in zip(SEATS, state.seats, strict=True))
-    return replace(state, seats=seats), [ev.SeatResumed(seat=seat_no)]
+    return state.evolve(seats=seats), [ev.SeatResumed(seat=seat_no)]
 
 
 def abandon(state: RoomState, command: cmd.Abandon, now: int) -> Step:

@@ -298,7 +298,7 @@ class Connection:
         try:
             message = parse_frame(text)
             typed = decode(message)
-            self.arena.metrics.commands.labels(type=typed.kind).inc()
+            self.arena.metrics.commands.inc(typed.kind)
             await self.perform(self.session.receive(typed, now_ms()))
         except ArenaError as error:
             self.arena.metrics.errors.labels(code=error.code.value).inc()
