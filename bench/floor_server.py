@@ -87,18 +87,25 @@ class Messages(asyncio.Protocol):
         self.rooms = rooms
         self.reader = hiredis.Reader()
         self.transport: asyncio.Transport | None = None
+        self.confirmations: dict[bytes, asyncio.Future] = {}
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
 
-    def subscribe(self, channel: str) -> None:
+    def subscribe(self, channel: str) -> asyncio.Future:
+        """Resolved once Redis confirms: nothing published afterwards is missed."""
+        confirmed = self.confirmations[channel.encode()] = \
+            asyncio.get_running_loop().create_future()
         self.transport.write(hiredis.pack_command(("SUBSCRIBE", channel)))  # type: ignore[union-attr]
+        return confirmed
 
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
         while (reply := self.reader.gets()) is not False:
             if reply[0] == b"message":
                 deliver(self.rooms.get(reply[1].decode(), ()), reply[2])
+            elif reply[0] == b"subscribe":
+                self.confirmations.pop(reply[1]).set_result(None)
 
 
 async def websocket(request: web.Request) -> web.WebSocketResponse:
@@ -165,7 +172,7 @@ class OnProtocols:
                                                         "127.0.0.1", self.port)
 
     async def subscribe(self, room: str) -> None:
-        self.messages.subscribe(room)
+        await self.messages.subscribe(room)
 
     async def move(self, room: str, v: int, frame: str, sockets: list[Any]) -> None:
         await self.replies.execute("EVALSHA", self.sha, 1, f"state:{room}", v, STATE, room,
