@@ -1,7 +1,8 @@
 """The floor under issue 31's target: what a move costs a server that does nothing but move it.
 
-Runs the three servers of bench/floor_server.py (`bare`: aiohttp alone; `redis-py`: plus a
-commit and pub/sub through redis-py; `protocol`: the same Redis work on two asyncio protocols)
+Runs the servers of bench/floor_server.py (`bare`: aiohttp alone; `redis-py`: plus a commit and
+pub/sub through redis-py; `protocol`: the same Redis work on two asyncio protocols; `node-io`:
+through the node's own batcher, lane and fan-out)
 one after another, each on a fresh `redis-server`, under scenario 1's shape of bench/load.py
 (1,000 rooms of two players making a move a second per room, 500 spectators, a generator in
 three processes on loopback), alternating their order every round. Prints, per server and
@@ -27,7 +28,7 @@ import psutil
 
 from tests.conftest import REPO_ROOT, RedisServer, free_port
 
-MODES = ("bare", "redis-py", "protocol")
+MODES = ("bare", "redis-py", "protocol", "node-io")
 GENERATORS = 3
 START_TIMEOUT_S = 30.0
 

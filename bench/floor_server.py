@@ -1,9 +1,9 @@
-"""The least a node could do per move: the three servers `bench/floor.py` measures.
+"""The least a node could do per move: the servers `bench/floor.py` measures.
 
 Each is an aiohttp WebSocket server on uvloop, as the real node is, whose sockets join a room by
 `?room=` and whose every frame is a "move": its JSON is decoded and a small event is written to
 every socket of the room (the mover's included, as the real node echoes a move), straight to
-the transport as `server/sockets/writer.py` does. What the three add to that:
+the transport as `server/sockets/writer.py` does. What they add to that:
 
 - `bare`: nothing. The framework's floor: one frame in and a frame out to each socket.
 - `redis-py`: the move is committed as the real node commits it, one EVALSHA of a script that
@@ -12,6 +12,9 @@ the transport as `server/sockets/writer.py` does. What the three add to that:
 - `protocol`: the same commit and pub/sub, on two asyncio protocols of hiredis's parser: the
   replies resolve their futures and the pub/sub messages are written out from `data_received`,
   with no task and no timeout per message.
+- `node-io`: the same commit and pub/sub through the node's own Redis layers: the client of
+  server/platform/store.py, the commit batcher on its lane (server/platform/redis_batch.py,
+  redis_lane.py) and the room fan-out (server/play/fanout.py).
 
 No rules, no sessions, no presence, no metrics: the real node's cost per move minus these is
 what its own code costs (docs/performance.md, "the floor").
@@ -32,6 +35,12 @@ import redis.asyncio as redis
 import uvloop
 from aiohttp import web
 
+from server.platform.keys import room_channel
+from server.platform.redis_batch import CommandBatcher
+from server.platform.redis_lane import CommandLane
+from server.platform.settings import Settings
+from server.platform.store import create_redis
+from server.play.fanout import Fanout, RoomMessage
 from server.sockets.writer import text_frame
 
 COMMIT = """
@@ -179,6 +188,44 @@ class OnProtocols:
                                    event(room, v, frame))
 
 
+class RoomSockets:
+    """A room's sockets as a subscriber of the node's fan-out."""
+
+    def __init__(self, sockets: list[Any]) -> None:
+        self.sockets = sockets
+
+    def deliver(self, messages: list[RoomMessage]) -> None:
+        for message in messages:
+            frame = text_frame(message.data)
+            for transport in self.sockets:
+                transport.write(frame)
+
+    def resync(self) -> None:
+        pass
+
+
+class NodeLayers:
+    def __init__(self, port: int, rooms: dict[str, list[Any]]) -> None:
+        self.client = create_redis(Settings(redis_url=f"redis://127.0.0.1:{port}/0"))
+        self.rooms = rooms
+
+    async def start(self) -> None:
+        self.sha = await self.client.script_load(COMMIT)
+        self.batcher = CommandBatcher(self.client, lane=CommandLane.of(self.client))
+        self.fanout = Fanout(self.client)
+        self.reader = asyncio.create_task(self.fanout.run())
+
+    async def subscribe(self, room: str) -> None:
+        await self.fanout.join(room, RoomSockets(self.rooms[room]))
+
+    async def move(self, room: str, v: int, frame: str, sockets: list[Any]) -> None:
+        await self.batcher.execute("EVALSHA", self.sha, 1, f"state:{room}", v, STATE,
+                                   room_channel(room), event(room, v, frame))
+
+
+SERVERS = {"redis-py": RedisPy, "protocol": OnProtocols, "node-io": NodeLayers}
+
+
 def app(mode: str, redis_port: int | None) -> web.Application:
     application = web.Application()
     rooms: dict[str, list[Any]] = {}
@@ -186,7 +233,7 @@ def app(mode: str, redis_port: int | None) -> web.Application:
     if mode == "bare":
         application[COMMITS] = Bare()
     else:
-        commits = (RedisPy if mode == "redis-py" else OnProtocols)(redis_port, rooms)
+        commits = SERVERS[mode](redis_port, rooms)
         application[COMMITS] = commits
 
         async def start(_app: web.Application) -> None:

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import pytest
 import websockets
 
-from bench.floor import wait_listening
+from bench.floor import MODES, wait_listening
 from tests.conftest import REPO_ROOT, free_port
 
 
-@pytest.fixture(params=["bare", "redis-py", "protocol"])
+@pytest.fixture(params=MODES)
 def floor_server(request, redis_server) -> Iterator[str]:
     port = free_port()
     process = subprocess.Popen(
