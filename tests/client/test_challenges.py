@@ -27,6 +27,32 @@ def send_challenge(player, to: str, game: str = "gomoku", clock: str = "5+3",
     expect(player.page).to_have_url(re.compile(r"/challenge/[A-Za-z0-9_-]+$"))
 
 
+def test_a_read_answered_after_a_live_cancel_does_not_bring_the_challenge_back(players):
+    """The challenge page reads the challenge when it opens and again when its socket opens;
+    an answer that comes after the socket told of the cancel is older than the cancel."""
+    lan, _lan_name = signed_up(players, "lan")
+    minh, minh_name = signed_up(players, "minh")
+    send_challenge(lan, minh_name)
+    frames: list[str] = []
+    minh.page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame))
+                 if ws.url.endswith("/ws/me") else None)
+    held = []  # the page's reads, answered (the challenge still open) but not yet delivered
+    minh.page.route(re.compile(r"/api/challenges/[A-Za-z0-9_-]+$"),
+                    lambda route: held.append((route, route.fetch())))
+    minh.page.goto(lan.page.url)
+    for _ in range(200):  # until the read is held and the socket subscribed
+        if held and any('"welcome"' in str(frame) for frame in frames):
+            break
+        minh.page.wait_for_timeout(50)
+    assert held and any('"welcome"' in str(frame) for frame in frames)
+    lan.page.locator("#challenge-cancel").click()
+    expect(minh.page.locator("#challenge-status")).to_have_text("Cancelled")
+    for route, answer in held:
+        route.fulfill(response=answer)
+    minh.page.wait_for_timeout(500)  # the held answers reach the page
+    expect(minh.page.locator("#challenge-status")).to_have_text("Cancelled")
+
+
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_a_challenge_from_a_profile_is_accepted_and_both_play_in_the_room(players, screen):
     size = DESKTOP if screen == "desktop" else PHONE

@@ -67,7 +67,14 @@ export function mountChallenge(main, id) {
     });
   };
 
+  // Reads of the challenge are numbered: a read's answer is drawn only if nothing was drawn
+  // since it was sent (a live change, a cancel's or a decline's own answer, a later read). A
+  // cancel seen live had stayed "waiting" when the read sent as the socket opened answered
+  // after it.
+  let drawn = 0;
+
   const render = (challenge) => {
+    drawn += 1;
     shown = challenge;
     document.title = `${t("challenge.page")} · Caro Arena`;
     const open = challenge.status === "open";
@@ -107,11 +114,19 @@ export function mountChallenge(main, id) {
     card.replaceChildren(...parts);
   };
 
-  const load = () => challengeOf(id).then((challenge) => {
-    render(challenge);
-    if (challenge.status === "accepted" && challenge.you === "challenger" && challenge.room_id) goPlay(challenge.room_id);
-  }).catch((err) => card.replaceChildren(el("p", { id: "challenge-error" },
-    errorText(err instanceof ApiError ? err.code : "internal_error"))));
+  const load = () => {
+    const asked = ++drawn;
+    return challengeOf(id).then((challenge) => {
+      if (asked !== drawn) return;
+      render(challenge);
+      if (challenge.status === "accepted" && challenge.you === "challenger" && challenge.room_id) goPlay(challenge.room_id);
+    }).catch((err) => {
+      if (asked === drawn) {
+        card.replaceChildren(el("p", { id: "challenge-error" },
+          errorText(err instanceof ApiError ? err.code : "internal_error")));
+      }
+    });
+  };
 
   // The answer arrives on the player's own socket; after a reconnect, read it again.
   const onItem = (e) => {
