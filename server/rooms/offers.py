@@ -102,8 +102,8 @@ def take_back(state: RoomState, requester: int, now: int) -> Step:
     moves = state.moves[:-plies]
     clock = state.clock.switch_to(requester, now, len(moves)) if state.clock else None
     state = state.evolve(moves=moves, move_times=state.move_times[:len(moves)], clock=clock,
-                    draw_offer=None, takeback_request=None,
-                    move_deadline=move_deadline(state, now))
+                         draw_offer=None, takeback_request=None,
+                         move_deadline=move_deadline(state, now))
     return state, [ev.Takeback(seat=requester, undone=list(undone), moves=list(moves),
                                turn=state.turn, clock=clock.to_dict() if clock else None,
                                draw_offer=None, takeback_request=None,
@@ -160,10 +160,10 @@ def rematch(state: RoomState, now: int, standings: cmd.Standings = ()) -> Step:
                   if seat is not None and seat.player_id in rated else seat
                   for seat in (state.seats[1], state.seats[0]))
     state = state.evolve(seats=seats, status=Status.PLAYING,
-                    game_no=state.game_no + 1, moves=(), move_times=(), clock=clock,
-                    result=None, opening_choices=(),
-                    draw_offer=None, takeback_request=None, rematch_offer=None,
-                    started_at=now, finished_at=None, last_move_at=None, berserkable=False)
+                         game_no=state.game_no + 1, moves=(), move_times=(), clock=clock,
+                         result=None, opening_choices=(),
+                         draw_offer=None, takeback_request=None, rematch_offer=None,
+                         started_at=now, finished_at=None, last_move_at=None, berserkable=False)
     state = state.evolve(move_deadline=move_deadline(state, now))
     return state, [ev.Rematch()]
 

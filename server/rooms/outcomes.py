@@ -59,8 +59,8 @@ def end_game(state: RoomState, result: Result, now: int) -> Step:
     """Finish the game: stop the clock, drop pending offers, announce the result."""
     clock = state.clock.stop(now) if state.clock else None
     state = state.evolve(status=Status.FINISHED, result=result, clock=clock, finished_at=now,
-                    draw_offer=None, takeback_request=None, rematch_offer=None,
-                    move_deadline=None)
+                         draw_offer=None, takeback_request=None, rematch_offer=None,
+                         move_deadline=None)
     return state, [ev.GameOver(status=state.status.value, result=result.to_dict(),
                                clock=clock.to_dict() if clock else None, finished_at=now,
                                draw_offer=None, takeback_request=None, rematch_offer=None,

@@ -214,8 +214,8 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     clock = clock_after_stone(state, seat_no, now, len(moves))
     remember(state.variant, moves, board)
     state = state.evolve(moves=moves, move_times=(*state.move_times, now), clock=clock,
-                    last_move_at=now, draw_offer=None, takeback_request=None,
-                    move_deadline=move_deadline(state, now))
+                         last_move_at=now, draw_offer=None, takeback_request=None,
+                         move_deadline=move_deadline(state, now))
     outcome = board.outcome()
     unscored = board.unscored_run() if outcome is None else None
     events: list[ev.Event] = [ev.Move(
