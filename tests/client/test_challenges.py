@@ -27,30 +27,66 @@ def send_challenge(player, to: str, game: str = "gomoku", clock: str = "5+3",
     expect(player.page).to_have_url(re.compile(r"/challenge/[A-Za-z0-9_-]+$"))
 
 
+def holding_reads(player, url: str) -> tuple[list, list]:
+    """From now on: the frames the player's own socket receives, and the player's reads of
+    `url`, answered by the server at once but held back from the page until `deliver`."""
+    frames: list = []
+    held: list = []
+    player.page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f))
+                   if ws.url.endswith("/ws/me") else None)
+    player.page.route(re.compile(url), lambda route: held.append((route, route.fetch())))
+    return frames, held
+
+
+def deliver(player, held: list) -> None:
+    for route, answer in held:
+        route.fulfill(response=answer)
+    player.page.wait_for_timeout(500)  # the held answers reach the page
+
+
+def until(player, seen) -> None:
+    """Waits (at most 10 s) for `seen()` on the player's page; fails if it never comes."""
+    for _ in range(200):
+        if seen():
+            return
+        player.page.wait_for_timeout(50)
+    assert seen()
+
+
+def heard(frames: list[str], word: str):
+    return lambda: any(word in str(frame) for frame in frames)
+
+
 def test_a_read_answered_after_a_live_cancel_does_not_bring_the_challenge_back(players):
     """The challenge page reads the challenge when it opens and again when its socket opens;
     an answer that comes after the socket told of the cancel is older than the cancel."""
     lan, _lan_name = signed_up(players, "lan")
     minh, minh_name = signed_up(players, "minh")
     send_challenge(lan, minh_name)
-    frames: list[str] = []
-    minh.page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame))
-                 if ws.url.endswith("/ws/me") else None)
-    held = []  # the page's reads, answered (the challenge still open) but not yet delivered
-    minh.page.route(re.compile(r"/api/challenges/[A-Za-z0-9_-]+$"),
-                    lambda route: held.append((route, route.fetch())))
+    frames, held = holding_reads(minh, r"/api/challenges/[A-Za-z0-9_-]+$")
     minh.page.goto(lan.page.url)
-    for _ in range(200):  # until the read is held and the socket subscribed
-        if held and any('"welcome"' in str(frame) for frame in frames):
-            break
-        minh.page.wait_for_timeout(50)
-    assert held and any('"welcome"' in str(frame) for frame in frames)
+    until(minh, lambda: held and heard(frames, '"welcome"')())  # read held, socket subscribed
     lan.page.locator("#challenge-cancel").click()
     expect(minh.page.locator("#challenge-status")).to_have_text("Cancelled")
-    for route, answer in held:
-        route.fulfill(response=answer)
-    minh.page.wait_for_timeout(500)  # the held answers reach the page
+    deliver(minh, held)
     expect(minh.page.locator("#challenge-status")).to_have_text("Cancelled")
+
+
+def test_a_list_read_answered_after_a_live_cancel_does_not_bring_the_prompt_back(players):
+    """Every page reads the player's open challenges when its socket opens; a list answered
+    after the socket told of a cancel is older than the cancel."""
+    lan, _lan_name = signed_up(players, "lan")
+    minh, minh_name = signed_up(players, "minh")
+    send_challenge(lan, minh_name)
+    expect(minh.page.locator(".challenge-prompt")).to_have_count(1)
+    frames, held = holding_reads(minh, r"/api/challenges$")
+    minh.page.goto(f"{minh.base_url}/leaderboard")
+    until(minh, lambda: held and heard(frames, '"welcome"')())  # read held, socket subscribed
+    lan.page.locator("#challenge-cancel").click()
+    expect(lan.page.locator("#challenge-status")).to_have_text("Cancelled")
+    until(minh, heard(frames, "challenge_cancelled"))
+    deliver(minh, held)
+    expect(minh.page.locator(".challenge-prompt")).to_have_count(0)
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
