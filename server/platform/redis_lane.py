@@ -29,7 +29,7 @@ from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from .store import RETRY
+from .store import RETRY, dedicated_connection
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +43,8 @@ class CommandLane:
 
     @classmethod
     def of(cls, client: redis.Redis) -> CommandLane:
-        """A lane on a new connection made like the client's own, without its per-call
-        socket timeout (the lane's deadline is per batch) and health check."""
-        pool = client.connection_pool
-        kwargs = {**pool.connection_kwargs, "socket_timeout": None, "health_check_interval": 0}
-        return cls(pool.connection_class(**kwargs))
+        """A lane on a connection of its own (its deadline is per batch)."""
+        return cls(dedicated_connection(client))
 
     async def run(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         """The replies of `commands`, in order (a Redis error reply as its exception)."""

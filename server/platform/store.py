@@ -28,6 +28,7 @@ from urllib.parse import unquote, urlsplit
 import fakeredis
 import redis.asyncio as redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.commands.core import AsyncScript
@@ -108,6 +109,20 @@ def create_cluster(url: str) -> RedisCluster:
         health_check_interval=HEALTH_CHECK_INTERVAL_S,
         max_connections=CLUSTER_MAX_CONNECTIONS,
     )
+
+
+def dedicated_connection(client: redis.Redis) -> AbstractConnection:
+    """A connection made like the client's pooled ones, held by one user outside the pool
+    (the commit lane, the pub/sub reader), without the per-call socket timeout (its user keeps
+    its own deadline) or the health check before each use."""
+    pool = client.connection_pool
+    kwargs = {**pool.connection_kwargs, "socket_timeout": None, "health_check_interval": 0}
+    return pool.connection_class(**kwargs)
+
+
+def is_embedded(client: object) -> bool:
+    """Is this client the embedded store's (in this process, not a socket)?"""
+    return isinstance(client, fakeredis.FakeAsyncRedis)
 
 
 def is_cluster(client: object) -> bool:

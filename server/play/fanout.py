@@ -13,13 +13,17 @@ owner after a failover; the confirmation of that re-subscription triggers the re
 Each shard connection has a reader task of its own, blocked on that connection alone, so a
 message is handed on as soon as it arrives instead of waiting for the other shards' reads.
 
-On one Redis the connection never goes without a subscription: it keeps ANCHOR_CHANNEL (nobody
-publishes on it) from its first join on. redis-py health-checks a pub/sub connection that has no
-subscription by sending PING and reading the PONG itself inside the next SUBSCRIBE, and that read
-collided with the reader task blocked on the same connection ("read() called while another
-coroutine is already waiting"): a node whose rooms had all closed for half a minute could not
-subscribe to its next room, whose sockets then never heard a move. (A cluster's shard connection
-is closed by redis-py when its last channel goes, so it has no such idle state.)
+On one Redis server the connection is read by an asyncio protocol of ours
+(server/platform/redis_subscriber.py), which hands each message on as it arrives: through
+redis-py's `PubSub` a message cost a reader task's wake-up and a read timeout (issue 31).
+
+The embedded store's pub/sub is read through redis-py, and its connection never goes without a
+subscription: it keeps ANCHOR_CHANNEL (nobody publishes on it) from its first join on. redis-py
+health-checks a pub/sub connection that has no subscription by sending PING and reading the PONG
+itself inside the next SUBSCRIBE, and that read collided with the reader task blocked on the
+same connection ("read() called while another coroutine is already waiting"): a node whose rooms
+had all closed for half a minute could not subscribe to its next room. (A cluster's shard
+connection is closed by redis-py when its last channel goes, so it has no such idle state.)
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ import redis.asyncio as redis
 
 from ..platform.compact_json import dumps
 from ..platform.keys import room_channel
-from ..platform.store import STORE_ERRORS, is_cluster
+from ..platform.redis_subscriber import SubscriberConnection
+from ..platform.store import STORE_ERRORS, is_cluster, is_embedded
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +90,10 @@ class Fanout:
         self.redis = client
         self.channel = channel
         self.sharded = is_cluster(client)
-        self.pubsub = client.pubsub(ignore_subscribe_messages=False)
+        self.subscriber = None if self.sharded or is_embedded(client) \
+            else SubscriberConnection.of(client, self)
+        self.pubsub = client.pubsub(ignore_subscribe_messages=False) \
+            if self.subscriber is None else None
         self.rooms: dict[str, set[Subscriber]] = {}
         self._channels: dict[str, str] = {}
         self._confirmations: dict[str, asyncio.Future] = {}
@@ -128,7 +136,9 @@ class Fanout:
             self._confirmations.pop(name, None)
 
     async def _subscribe(self, name: str) -> None:
-        if self.sharded:
+        if self.subscriber is not None:
+            self.subscriber.subscribe(name)
+        elif self.sharded:
             await self.redis.initialize()  # the slot map, once: SSUBSCRIBE routes by it
             await self.pubsub.ssubscribe(name)
             self._shards_changed.set()  # perhaps a new shard connection: give it its reader
@@ -145,11 +155,16 @@ class Fanout:
             del self.rooms[room_id]
             name = self.channel(room_id)
             self._channels.pop(name, None)
+            if self.subscriber is not None:
+                self.subscriber.unsubscribe(name)
+                return
             with contextlib.suppress(*STORE_ERRORS):
                 await (self.pubsub.sunsubscribe if self.sharded else self.pubsub.unsubscribe)(name)
 
     async def run(self) -> None:
-        if self.sharded:
+        if self.subscriber is not None:
+            await self.subscriber.run()
+        elif self.sharded:
             await self._run_shard_readers()
         else:
             await self._active.wait()
@@ -213,26 +228,33 @@ class Fanout:
         await self._read_loop(read, current)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
-        name = message["channel"]
+        """A message as redis-py's pub/sub reads it."""
         if message["type"] in SUBSCRIBED:
-            confirmation = self._confirmations.get(name)
-            if confirmation is not None and not confirmation.done():
-                confirmation.set_result(None)
-            elif (room_id := self._channels.get(name)) is not None:
-                # A confirmation nobody waits for: redis-py re-subscribed after a reconnect.
-                log.info("room %s: channel re-subscribed; catching up", room_id)
-                for subscriber in list(self.rooms.get(room_id, ())):
-                    subscriber.resync()
-            return
-        if message["type"] not in MESSAGES:
-            return
-        room_id = self._channels.get(name)
+            self.subscribed(message["channel"])
+        elif message["type"] in MESSAGES:
+            self.published(message["channel"], message["data"])
+
+    def subscribed(self, channel: str) -> None:
+        confirmation = self._confirmations.get(channel)
+        if confirmation is not None and not confirmation.done():
+            confirmation.set_result(None)
+        elif (room_id := self._channels.get(channel)) is not None:
+            # A confirmation nobody waits for: subscribed again after a lost connection.
+            log.info("room %s: channel re-subscribed; catching up", room_id)
+            for subscriber in list(self.rooms.get(room_id, ())):
+                subscriber.resync()
+
+    def published(self, channel: str, data: str | bytes) -> None:
+        room_id = self._channels.get(channel)
         if room_id is None:
             return
-        messages = room_messages(message["data"])
+        messages = room_messages(data)
         for subscriber in list(self.rooms.get(room_id, ())):
             subscriber.deliver(messages)
 
     async def close(self) -> None:
+        if self.subscriber is not None:
+            await self.subscriber.aclose()
+            return
         with contextlib.suppress(*STORE_ERRORS):
             await self.pubsub.aclose()
