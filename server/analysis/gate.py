@@ -18,6 +18,7 @@ import os
 import signal
 
 from ..platform.ai_pool import AiPool
+from ..platform.waiting import set_within
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +36,7 @@ class BackgroundGate:
         while True:
             await self.live.busy.wait()
             self._signal(signal.SIGSTOP)
-            try:
-                await asyncio.wait_for(self.live.idle.wait(), PAUSE_MAX_S)
-            except TimeoutError:
+            if not await set_within(self.live.idle, PAUSE_MAX_S):
                 self._signal(signal.SIGCONT)
                 await asyncio.sleep(RUN_S)  # a share of the CPU, so analyses do not starve
                 continue

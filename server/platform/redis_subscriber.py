@@ -28,6 +28,7 @@ import redis.asyncio as redis
 from redis.asyncio.connection import AbstractConnection
 
 from .store import HEALTH_CHECK_INTERVAL_S, STORE_ERRORS, dedicated_connection
+from .waiting import set_within
 
 log = logging.getLogger(__name__)
 
@@ -108,12 +109,8 @@ class SubscriberConnection(asyncio.Protocol):
             self._write("SUBSCRIBE", *self.channels)
 
     async def _check_health_until_lost(self) -> None:
-        while True:
-            try:
-                await asyncio.wait_for(self._lost.wait(), HEALTH_CHECK_S)
-                return
-            except TimeoutError:
-                self._check_health()
+        while not await set_within(self._lost, HEALTH_CHECK_S):
+            self._check_health()
 
     def _check_health(self) -> None:
         """A PING in subscribed mode is answered on the connection like a message; a connection

@@ -41,6 +41,7 @@ from ..platform.compact_json import dumps
 from ..platform.keys import room_channel
 from ..platform.redis_subscriber import SubscriberConnection
 from ..platform.store import STORE_ERRORS, is_cluster, is_embedded
+from ..platform.waiting import set_within
 
 log = logging.getLogger(__name__)
 
@@ -200,8 +201,7 @@ class Fanout:
                 for name in [n for n, (_, task) in readers.items() if task.done()]:
                     del readers[name]
                 self._shards_changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._shards_changed.wait(), SHARD_SCAN_S)
+                await set_within(self._shards_changed, SHARD_SCAN_S)
         finally:
             for _, task in readers.values():
                 task.cancel()

@@ -125,3 +125,21 @@ async def test_a_listener_that_fails_on_one_message_still_hears_the_next(client)
         await client.publish("sub:a", "bad")
         await client.publish("sub:a", "good")
         assert await next_of(heard.messages) == ("sub:a", b"good")
+
+
+@pytest.mark.parametrize("turns_between", [0, 1, 2, 3])
+async def test_a_subscriber_cancelled_as_its_connection_goes_ends(client, turns_between):
+    """A node's shutdown cancels the reader while closing its connection: whichever comes first
+    by a loop turn or two, `run` ends instead of connecting again."""
+    heard = Heard()
+    subscriber = SubscriberConnection.of(client, heard)
+    task = asyncio.create_task(subscriber.run())
+    await subscribed(subscriber, heard, "sub:a")
+    subscriber._transport.close()
+    for _turn in range(turns_between):
+        await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.wait_for(task, WAIT_S)
+    assert task.cancelled()
+    await subscriber.aclose()
