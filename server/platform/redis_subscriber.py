@@ -109,7 +109,8 @@ class SubscriberConnection(asyncio.Protocol):
             self._write("SUBSCRIBE", *self.channels)
 
     async def _check_health_until_lost(self) -> None:
-        while not await set_within(self._lost, HEALTH_CHECK_S):
+        """Until the connection goes, or `aclose` came while it was being made."""
+        while not self._closed and not await set_within(self._lost, HEALTH_CHECK_S):
             self._check_health()
 
     def _check_health(self) -> None:

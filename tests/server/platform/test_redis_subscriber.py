@@ -143,3 +143,11 @@ async def test_a_subscriber_cancelled_as_its_connection_goes_ends(client, turns_
         await asyncio.wait_for(task, WAIT_S)
     assert task.cancelled()
     await subscriber.aclose()
+
+
+async def test_a_subscriber_closed_while_it_connects_ends(client):
+    subscriber = SubscriberConnection.of(client, Heard())
+    task = asyncio.create_task(subscriber.run())
+    await asyncio.sleep(0)  # `run` is inside redis-py's connect
+    await subscriber.aclose()
+    await asyncio.wait_for(task, WAIT_S)  # not connected again, nor kept for health checks
