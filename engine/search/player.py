@@ -26,6 +26,7 @@ from engine.levels import LEVELS, TOP, GridStrength
 from engine.search.alphabeta import (
     DEADLINE,
     FULL_ROOT,
+    INF,
     LEAF_VCF_NODES,
     MAX_MOVES,
     MAX_PLY,
@@ -86,6 +87,7 @@ def new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> S
         vcf_budget=np.zeros(4, dtype=np.int64),
         vcf_buf=new_buffer(VCF_DEPTH, VCT_DEPTH),
         root_scores=np.zeros(MAX_MOVES, dtype=np.int64),
+        evals=np.full(MAX_PLY + 1, -INF, dtype=np.int64),
     )
 
 
