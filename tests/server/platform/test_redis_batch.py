@@ -128,6 +128,26 @@ async def test_commands_sent_while_a_lane_is_busy_go_together_in_its_next_batch(
     await batcher.aclose()
 
 
+async def test_commands_that_come_within_the_gathering_window_go_in_one_batch(client):
+    lane = CommandLane.of(client)
+    sizes: list[int] = []
+    run = lane.run
+
+    async def counted(commands: list[tuple[Any, ...]]) -> list[Any]:
+        sizes.append(len(commands))
+        return await run(commands)
+
+    lane.run = counted  # type: ignore[method-assign]
+    batcher = CommandBatcher(client, lane=lane, gather_s=0.2)
+    first = asyncio.ensure_future(batcher.execute("INCRBY", "lane:gathered", 1))
+    await asyncio.sleep(0.05)  # several loop turns later, still within the window
+    later = [asyncio.ensure_future(batcher.execute("INCRBY", "lane:gathered", 1))
+             for _ in range(3)]
+    assert await asyncio.gather(first, *later) == [1, 2, 3, 4]
+    assert sizes == [4]
+    await batcher.aclose()
+
+
 async def test_a_lane_whose_connection_was_killed_sends_its_batch_again(client):
     lane = CommandLane.of(client)
     batcher = CommandBatcher(client, lane=lane)
