@@ -192,7 +192,7 @@ def step(deployment: Deployment, args: argparse.Namespace, rate: float,
     moves = max(tally.moves, 1)
     return Step(len(cluster.nodes), deployment.kind, rate, tally.moves / elapsed,
                 percentile(tally.latencies_ms, .99) if tally.latencies_ms else float("inf"),
-                sum(tally.errors.values()), node_cpu / moves * 1000, used.cpu_s / moves * 1000,
+                tally.error_count, node_cpu / moves * 1000, used.cpu_s / moves * 1000,
                 used.calls.total() / moves,
                 ", ".join(f"{name} {n / moves:.2f}" for name, n in used.calls.most_common(6)),
                 used.net_bytes / moves, node_cpu / elapsed,

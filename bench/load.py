@@ -232,7 +232,7 @@ def worst(bounds: list[float | None]) -> float | None:
 
 def report(args: argparse.Namespace, m: Measured) -> str:
     t = m.tally
-    errors = sum(t.errors.values())
+    errors = t.error_count
     mib = 1024 * 1024
     per_socket = (m.rss_end - m.rss_before) / t.sockets / 1024 if t.sockets else float("nan")
     lag = "n/a" if m.lag_p99_s is None else f"<= {m.lag_p99_s * 1000:g} ms"
@@ -401,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
         cluster.stop()
     if args.alternate:
         print(compare(runs))
-        return 0 if not any(m.tally.errors or m.tally.boards_wrong for *_, m in runs) else 1
+        return 0 if all(m.tally.clean for *_, m in runs) else 1
     print(report(args, measured))
     if args.interleave:
         print()
@@ -411,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         print()
         print(summary(args.profile))
-    return 0 if not measured.tally.errors and not measured.tally.boards_wrong else 1
+    return 0 if measured.tally.clean else 1
 
 
 if __name__ == "__main__":

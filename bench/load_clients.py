@@ -41,6 +41,16 @@ class Tally:
     sockets: int = 0
     cpu_s: float = 0.0
 
+    @property
+    def error_count(self) -> int:
+        """Errors of every kind (a kind counted but never seen reads 0, not as an error)."""
+        return sum(self.errors.values())
+
+    @property
+    def clean(self) -> bool:
+        """No error and every board equal to its stored room: what a run must show to pass."""
+        return self.error_count == 0 and self.boards_wrong == 0
+
 
 def merge(tallies: list[Tally]) -> Tally:
     """The tallies of all generator processes as one."""

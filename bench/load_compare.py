@@ -206,7 +206,7 @@ def compare_sides(args: argparse.Namespace, measure: Measure) -> int:
         log.info("round %d of %d: %s", round_no, args.rounds, sides[index].name)
         runs.append(measure_round(sides[index], round_no, args, measure))
     print(table((sides[0].name, sides[1].name), runs))
-    return 1 if any(run.tally.errors or run.tally.boards_wrong for run in runs) else 0
+    return 0 if all(run.tally.clean for run in runs) else 1
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -254,7 +254,7 @@ def table(names: tuple[str, str], runs: list[Run]) -> str:
             f"| {run.round_no} | {run.side} | {run.moves / run.duration_s:.0f} | "
             f"{percentile(t.latencies_ms, .5):.1f} / {percentile(t.latencies_ms, .99):.1f} | "
             f"{run.cpu_ms_per_move:.3f} | {run.node_cpu_s / run.duration_s:.0%} | "
-            f"{per_move:.2f} | {sum(t.errors.values())} | "
+            f"{per_move:.2f} | {t.error_count} | "
             f"{t.boards_checked - t.boards_wrong} of {t.boards_checked} | {idle} | "
             f"{run.load[0]:.2f} / {run.load[1]:.2f} |")
     old, new = (pool([run for run in runs if run.side == name]) for name in names)

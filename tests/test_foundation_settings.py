@@ -37,7 +37,7 @@ def test_every_variable_is_read_from_the_environment() -> None:
         "AI_WORKERS": "3", "ALLOWED_ORIGINS": "https://caro.example.org, http://localhost:3000/",
         "ROOM_TTL_S": "60", "RECORD_TTL_S": "120", "LOG_LEVEL": "debug", "CLIENT_DIR": "/srv/c",
         "TRUST_PROXY": "yes", "AI_THINK_MS": "250", "DATA_DIR": "/var/lib/caro",
-        "DATABASE_URL": "postgresql://caro:secret@db:5432/caro",
+        "DATABASE_URL": "postgresql://caro:secret@db:5432/caro", "REDIS_GATHER_MS": "0",
     }
     settings = Settings.from_env(env)
     assert settings == Settings(
@@ -45,7 +45,7 @@ def test_every_variable_is_read_from_the_environment() -> None:
         allowed_origins=("https://caro.example.org", "http://localhost:3000"),
         room_ttl_s=60, record_ttl_s=120, log_level="DEBUG", client_dir=Path("/srv/c"),
         trust_proxy=True, ai_think_ms=250, data_dir=Path("/var/lib/caro"),
-        database_url="postgresql://caro:secret@db:5432/caro",
+        database_url="postgresql://caro:secret@db:5432/caro", redis_gather_ms=0,
     )
     assert not settings.embedded_store
     assert settings.sql_url == "postgresql://caro:secret@db:5432/caro"
@@ -65,7 +65,7 @@ def test_settings_are_frozen() -> None:
     ("name", "value"),
     [("PORT", "eighty"), ("PORT", "70000"), ("AI_WORKERS", "0"), ("ROOM_TTL_S", "-5"),
      ("LOG_LEVEL", "LOUD"), ("ALLOWED_ORIGINS", "caro.example.org"), ("TRUST_PROXY", "maybe"),
-     ("DATABASE_URL", "mysql://db/caro")],
+     ("DATABASE_URL", "mysql://db/caro"), ("REDIS_GATHER_MS", "51")],
 )
 def test_bad_value_is_rejected_with_the_variable_name(name: str, value: str) -> None:
     with pytest.raises(SettingsError, match=name):

@@ -36,8 +36,9 @@ TOKEN_FORMAT = re.compile(r"[A-Za-z0-9_-]{32}")
 # metrics neither need nor issue one.
 ISSUING_PREFIXES = ("/api/",)
 
-PLAYER_KEY = "caro_player"
-ACCOUNT_KEY = "caro_account"
+# What a request learns of its visitor, kept on the request (typed keys: aiohttp warns on strings).
+PLAYER_KEY = web.RequestKey("caro_player", PlayerRef)
+ACCOUNT_KEY = web.RequestKey("caro_account", PlayerRef | None)
 
 SessionLookup = Callable[[web.Request], Awaitable[PlayerRef | None]]
 # server/http/accounts.py registers how a session cookie becomes an account (it needs the SQL store,

@@ -6,6 +6,11 @@ call), its own pooled-connection checkout and its own reply wait. Collected into
 they cost one write and one round trip (the idea of ioredis's `enableAutoPipelining`). Each
 caller still gets its own reply or its own exception; a lone command goes out as it is.
 
+Gathering (`gather_s`, as Nagle's algorithm does for bytes): a batch's first command waits that
+long for others before the batch goes. A node that keeps up handles one or two messages a loop
+turn, so without it nearly every commit is a batch of its own, with its own write, reply read
+and wake-ups on both ends; 1 ms gathers several (docs/performance.md, "Gathering commits").
+
 Durability (`ReplicaWait`): with `replicas` > 0 every batch ends with `WAIT <replicas> <ms>` on
 the connection that carried it (on a Redis Cluster, one per shard the batch wrote to), and no
 caller hears its reply before that WAIT returned: a commit the server acknowledges has reached
@@ -46,11 +51,12 @@ class CommandBatcher:
 
     def __init__(self, client: redis.Redis, wait: ReplicaWait = ReplicaWait(),
                  on_unreplicated: Callable[[], None] | None = None,
-                 lane: CommandLane | None = None) -> None:
+                 lane: CommandLane | None = None, gather_s: float = 0.0) -> None:
         self.client = client
         self.wait = wait
         self.on_unreplicated = on_unreplicated
         self.lane = lane
+        self.gather_s = gather_s  # 0: a batch goes in the loop turn its first command came
         self._pending: list[Pending] = []
         self._sending: set[asyncio.Task] = set()
         self._draining = False  # the lane's sender is running
@@ -61,7 +67,10 @@ class CommandBatcher:
         reply = loop.create_future()
         self._pending.append((command, reply))
         if len(self._pending) == 1:
-            loop.call_soon(self._flush)
+            if self.gather_s:
+                loop.call_later(self.gather_s, self._flush)
+            else:
+                loop.call_soon(self._flush)
         return await reply
 
     def _flush(self) -> None:

@@ -41,6 +41,8 @@ class Settings:
     redis_wait_replicas: int | None = None  # WAIT for this many replicas after each commit;
                                             # None: 1 on a Redis Cluster, else 0 (no WAIT)
     redis_wait_ms: int = 100               # the longest a commit waits for them
+    redis_gather_ms: int = 1               # on one Redis server: a commit waits this long for
+                                           # others to share its batch (0: none)
     node_id: str = field(default_factory=default_node_id)
     ai_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     allowed_origins: tuple[str, ...] = ()  # empty: only pages served by this same host
@@ -88,6 +90,8 @@ class Settings:
             redis_url=_env_str(env, "REDIS_URL", None),
             redis_wait_replicas=_env_optional_int(env, "REDIS_WAIT_REPLICAS", minimum=0),
             redis_wait_ms=_env_int(env, "REDIS_WAIT_MS", defaults.redis_wait_ms, minimum=1),
+            redis_gather_ms=_env_int(env, "REDIS_GATHER_MS", defaults.redis_gather_ms,
+                                     minimum=0, maximum=50),
             node_id=_env_str(env, "NODE_ID", defaults.node_id),
             ai_workers=_env_int(env, "AI_WORKERS", defaults.ai_workers, minimum=1),
             allowed_origins=_env_origins(env, "ALLOWED_ORIGINS"),

@@ -69,11 +69,13 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
     (players/store_sql/context.py), where a finished game's record goes."""
     metrics = ArenaMetrics()
     buckets = Buckets.for_cluster(settings.redis_cluster)
+    lane = commit_lane(settings, client)
+    batcher = CommandBatcher(client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
+                             metrics.unreplicated_commits.inc, lane,
+                             gather_s=settings.redis_gather_ms / 1000 if lane else 0.0)
     repo = RoomRepository(client, room_ttl_s=settings.room_ttl_s,
                           record_ttl_s=settings.record_ttl_s, outbox_key=outbox_key,
-                          buckets=buckets, batcher=CommandBatcher(
-                              client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
-                              metrics.unreplicated_commits.inc, commit_lane(settings, client)))
+                          buckets=buckets, batcher=batcher)
     timers = TimerIndex(client, settings.ai_pace_ms, settings.room_ttl_s * 1000, buckets)
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)

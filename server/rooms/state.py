@@ -391,22 +391,28 @@ Frozen = TypeVar("Frozen")
 
 
 def _field_copier(cls: type[Frozen]) -> Callable[[Frozen, dict[str, Any]], Frozen]:
-    """`dataclasses.replace` for the frozen dataclass `cls`, written out field by field (as
-    dataclasses writes `__init__`). `replace` loops over the fields in Python and then calls that
-    `__init__`: about 10 µs for a `RoomState` of 26 fields on this machine, 4.7 µs this way.
-    Raises TypeError for a name that is not a field, as `replace` does."""
+    """`dataclasses.replace` for the frozen slotted dataclass `cls`, written out field by field
+    (as dataclasses writes `__init__`), each slot set through its own descriptor. `replace`
+    loops over the fields in Python and then calls that `__init__`: about 10 µs for a
+    `RoomState` of 26 fields on this machine, 1.2 µs this way (2.3 with `object.__setattr__`
+    and a `pop` of `changes` per field). Raises TypeError for a name that is not a field, as
+    `replace` does."""
     names = [field.name for field in fields(cls)]  # type: ignore[arg-type]
-    lines = [f"    set_field(new, {name!r}, changes.pop({name!r}, old.{name}))" for name in names]
+    setters = {name: getattr(cls, name).__set__ for name in names}
+    lines = [f"    set_{index}(new, old.{name})" for index, name in enumerate(names)]
     source = "\n".join([
         "def copy_with(old, changes):",
         "    new = new_object(cls)",
         *lines,
-        "    if changes:",
-        "        raise TypeError(f'{cls.__name__} has no field {sorted(changes)}')",
+        "    for name, value in changes.items():",
+        "        if name not in setters:",
+        "            raise TypeError(f'{cls.__name__} has no field {name!r}')",
+        "        setters[name](new, value)",
         "    return new",
     ])
-    namespace: dict[str, Any] = {"cls": cls, "new_object": object.__new__,
-                                 "set_field": object.__setattr__}
+    namespace: dict[str, Any] = {"cls": cls, "new_object": object.__new__, "setters": setters,
+                                 **{f"set_{index}": setters[name]
+                                    for index, name in enumerate(names)}}
     exec(source, namespace)  # noqa: S102 - the source is made of the class's own field names
     return namespace["copy_with"]
 

@@ -202,3 +202,11 @@ def test_a_revision_with_the_same_dependencies_uses_this_interpreter(tmp_path: P
 
 def test_the_node_of_a_side_imports_the_server_of_its_own_root() -> None:
     assert imported_from(working_tree()) == (REPO_ROOT / "server").resolve()
+
+
+def test_an_error_kind_counted_zero_times_does_not_fail_the_run() -> None:
+    tally = Tally(boards_checked=2)
+    tally.errors["move never reached the opponent"] += 0
+    assert tally.clean
+    tally.errors["closed by server"] += 1
+    assert not tally.clean and tally.error_count == 1

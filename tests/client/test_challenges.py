@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.client.layout import layout_problems
 from tests.client.players import DESKTOP, PHONE
 from tests.client.social import profile, signed_up
 
@@ -135,6 +136,21 @@ def test_a_declined_challenge_shows_the_reason_to_the_challenger(players):
     lan.page.reload()
     expect(lan.page.locator("#challenge-status")).to_have_text("Đã từ chối: Nhịp độ quá nhanh")
     lan.shot("challenge-declined-vi")
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_the_prompt_on_a_phone_shows_every_reason_whole(players, lang):
+    lan, _lan_name = signed_up(players, "lan")
+    minh, minh_name = signed_up(players, "minh", **PHONE, lang=lang)
+    send_challenge(lan, minh_name)
+    prompt = minh.page.locator(".challenge-prompt")
+    reasons = prompt.locator(".decline-reason")
+    expect(reasons.locator("option")).not_to_have_count(0)
+    for reason in reasons.locator("option").all():
+        reasons.select_option(reason.get_attribute("value"))
+        assert layout_problems(minh.page) == [], reason.text_content()
+    assert minh.in_viewport(".challenge-prompt")
+    minh.shot(f"challenge-prompt-reasons-phone-{lang}")
 
 
 def test_the_challenged_player_on_the_challenge_page_in_vietnamese(players):

@@ -107,7 +107,8 @@ async def test_a_commit_lands_after_redis_forgot_its_scripts_on_a_lane(client):
     await repo.aclose()
 
 
-async def test_commands_sent_while_a_lane_is_busy_go_together_in_its_next_batch(client):
+def counting_lane(client: redis.Redis) -> tuple[CommandLane, list[int]]:
+    """A lane that notes the size of every batch it sends."""
     lane = CommandLane.of(client)
     sizes: list[int] = []
     run = lane.run
@@ -117,6 +118,11 @@ async def test_commands_sent_while_a_lane_is_busy_go_together_in_its_next_batch(
         return await run(commands)
 
     lane.run = counted  # type: ignore[method-assign]
+    return lane, sizes
+
+
+async def test_commands_sent_while_a_lane_is_busy_go_together_in_its_next_batch(client):
+    lane, sizes = counting_lane(client)
     batcher = CommandBatcher(client, lane=lane)
     first = asyncio.ensure_future(batcher.execute("INCRBY", "lane:n", 1))
     await asyncio.sleep(0)  # the first batch is on its way
@@ -125,6 +131,18 @@ async def test_commands_sent_while_a_lane_is_busy_go_together_in_its_next_batch(
         await asyncio.sleep(0)
     assert await asyncio.gather(first, *later) == [1, 2, 3, 4, 5, 6]
     assert sizes == [1, 5]
+    await batcher.aclose()
+
+
+async def test_commands_that_come_within_the_gathering_window_go_in_one_batch(client):
+    lane, sizes = counting_lane(client)
+    batcher = CommandBatcher(client, lane=lane, gather_s=0.2)
+    first = asyncio.ensure_future(batcher.execute("INCRBY", "lane:gathered", 1))
+    await asyncio.sleep(0.05)  # several loop turns later, still within the window
+    later = [asyncio.ensure_future(batcher.execute("INCRBY", "lane:gathered", 1))
+             for _ in range(3)]
+    assert await asyncio.gather(first, *later) == [1, 2, 3, 4]
+    assert sizes == [4]
     await batcher.aclose()
 
 

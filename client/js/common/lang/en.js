@@ -376,7 +376,7 @@ export const strings = {
   "challenge.side.first": "You move first",
   "challenge.side.second": "You move second",
   "challenge.reason.label": "Reason",
-  "challenge.reason.generic": "I'm not accepting challenges right now",
+  "challenge.reason.generic": "Not accepting challenges now",
   "challenge.reason.later": "Not now, later",
   "challenge.reason.too_fast": "Too fast for me",
   "challenge.reason.too_slow": "Too slow for me",

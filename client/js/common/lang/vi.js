@@ -376,7 +376,7 @@ export const strings = {
   "challenge.side.first": "Bạn đi trước",
   "challenge.side.second": "Bạn đi sau",
   "challenge.reason.label": "Lý do",
-  "challenge.reason.generic": "Tôi không nhận lời thách đấu lúc này",
+  "challenge.reason.generic": "Giờ tôi không nhận thách đấu",
   "challenge.reason.later": "Để lúc khác nhé",
   "challenge.reason.too_fast": "Nhịp độ quá nhanh",
   "challenge.reason.too_slow": "Nhịp độ quá chậm",
