@@ -73,21 +73,21 @@ class CommandBatcher:
         self._pending.append((command, reply))
         if len(self._pending) == 1:
             if self.gather_s:
-                loop.call_later(self.gather_s, self._flush)
+                loop.call_later(self.gather_s, self._flush, loop)
             else:
-                loop.call_soon(self._flush)
+                loop.call_soon(self._flush, loop)
         return await reply
 
-    def _flush(self) -> None:
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
         if self.lane is None:
             batch, self._pending = self._pending, []
-            self._start(self._send(batch))
+            self._start(loop, self._send(batch))
         elif not self._draining and self._pending:
             self._draining = True
-            self._start(self._drain())
+            self._start(loop, self._drain())
 
-    def _start(self, job: Coroutine[Any, Any, None]) -> None:
-        task = (self._loop or asyncio.get_running_loop()).create_task(job)
+    def _start(self, loop: asyncio.AbstractEventLoop, job: Coroutine[Any, Any, None]) -> None:
+        task = loop.create_task(job)
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
 
