@@ -223,6 +223,16 @@ def _late_move_limit(depth: int, improving: bool) -> int:
 
 
 @njit(cache=True, inline="always")
+def _pruning_eval(pos: Position, side: int, kind: int) -> int:
+    """The static evaluation that futility pruning and, two plies on, the improving test read:
+    at ALL nodes (no threat to answer) only; unknown (-INF) at forced nodes and on gravity
+    boards (neither pruning was measured there; they keep the plain move count)."""
+    if kind == ALL and not pos.cfg[GRAVITY]:
+        return static_eval(pos, side)
+    return -INF
+
+
+@njit(cache=True, inline="always")
 def _futile(depth: int, static: int, alpha: int) -> bool:
     """Whether a shallow null-window node may skip its quiet moves: the best quiet move
     gains at most about ``FUTILITY_MARGIN`` a ply over the static evaluation (in 96% of 113
@@ -270,12 +280,7 @@ def negamax(
             return s
     kind = list_kind(pos, side)
     child_depth = depth if _forced(pos, side, kind) else depth - 1
-    # The static evaluation of ALL nodes (no threat to answer), for futility pruning and, two
-    # plies on, for whether the side to move is improving; unknown (-INF) at forced nodes and
-    # on gravity boards (neither pruning was measured there; they keep the plain move count).
-    static = -INF
-    if kind == ALL and not pos.cfg[GRAVITY]:
-        static = static_eval(pos, side)
+    static = _pruning_eval(pos, side, kind)
     ctx.evals[ply] = static
     improving = ply < 2 or ctx.evals[ply - 2] == -INF or static > ctx.evals[ply - 2]
     futile = static > -INF and beta - alpha == 1 and _futile(depth, static, alpha)
@@ -393,7 +398,7 @@ def search_root(
     pv_out[0] = root_moves[0]
     pv_out[1] = -1
     ctx.root_scores[:n] = -INF
-    ctx.evals[0] = static_eval(pos, side) if kind == ALL and not pos.cfg[GRAVITY] else -INF
+    ctx.evals[0] = _pruning_eval(pos, side, kind)
     scores = np.full(n, -INF, dtype=np.int64)
     one = np.int64(1)  # not a literal: numba cannot compile the recursion for literal arguments
     for depth in range(1, max_depth + 1):
