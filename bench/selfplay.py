@@ -147,14 +147,17 @@ class Engine:
             raise EngineFailure(f"{self.name} answered {answer!r} to START")
 
 
-def play(engines: dict[int, Engine], variant: str, opening: str, turn_ms: int) -> tuple[int, str]:
+def play(
+    engines: dict[int, Engine], variant: str, opening: str, turn_ms: int, grace_ms: int = GRACE_MS
+) -> tuple[int, str]:
     """One game from ``opening``: ``engines[side]`` plays ``side``. Returns the winning side (0
-    for a draw) and the game's moves, with the reason when an engine forfeits."""
+    for a draw) and the game's moves, with the reason when an engine forfeits (a move later
+    than ``turn_ms + grace_ms`` is one)."""
     board = Board.from_moves(variant, opening)
     while not board.is_game_over():
         side = board.turn
         try:
-            board.push(engines[side].move(board, (turn_ms + GRACE_MS) / 1000))
+            board.push(engines[side].move(board, (turn_ms + grace_ms) / 1000))
         except (EngineFailure, EngineError) as exc:  # EngineError: an illegal move
             return 3 - side, f"{board.game_str()} (forfeit: {exc})"
     outcome = board.outcome()
@@ -235,9 +238,11 @@ def match(
     log: Path | str | None = None,
     resume: bool = False,
     first_game: int = 0,
+    grace_ms: int = GRACE_MS,
 ) -> MatchResult:
     """``games`` games between two engines: each opening twice, with sides swapped (games
-    ``first_game`` .. ``first_game + games - 1`` of that schedule)."""
+    ``first_game`` .. ``first_game + games - 1`` of that schedule). A move later than
+    ``turn_ms + grace_ms`` forfeits the game."""
     empty = Board.from_moves(variant, "")
     rule = next(code for code, known in RULES.items() if known == empty.variant.rule)
     lines = openings(variant, (first_game + games + 1) // 2, seed, openings_path)
@@ -264,7 +269,7 @@ def match(
                         engine.start(empty.rows, rule, turn_ms)
                 clock = time.monotonic()
                 # The side to move after the opening is whoever the board says.
-                winner, game = play({1: first, 2: second}, variant, opening, turn_ms)
+                winner, game = play({1: first, 2: second}, variant, opening, turn_ms, grace_ms)
                 name = "draw" if winner == 0 else (first if winner == 1 else second).name
                 if log:
                     record = {
@@ -300,6 +305,9 @@ def main() -> int:
     parser.add_argument("--variant", default="gomoku", choices=VARIANTS)
     parser.add_argument("--games", type=int, default=20, help="even; openings in order")
     parser.add_argument("--time-ms", type=int, default=1000, help="timeout_turn for both")
+    parser.add_argument(
+        "--grace-ms", type=int, default=GRACE_MS, help="allowed past --time-ms before a forfeit"
+    )
     parser.add_argument("--seed", type=int, help="random openings from this seed")
     parser.add_argument("--openings", help="openings file (one move list a line)")
     parser.add_argument("--log", help="append each game as a JSON line to this file")
@@ -323,6 +331,7 @@ def main() -> int:
             args.log,
             args.resume,
             args.first_game,
+            args.grace_ms,
         )
     except EngineFailure as exc:
         print(f"selfplay: {exc}", file=sys.stderr)

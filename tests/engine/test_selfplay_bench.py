@@ -12,10 +12,16 @@ from bench.selfplay import Engine, elo, match, openings, read_openings
 from engine.board import Board
 
 OURS = f"{sys.executable} -m server.cli pbrain"
+# Past timeout_turn, our engine may take this long before a late move forfeits. The tests are
+# about refereeing whole games: a loaded machine must not turn a slow move into a lost game
+# (time limits are the benches' business, not a test's).
+PATIENT_MS = 60_000
 
 
 def test_two_engines_play_whole_games_with_sides_swapped():
-    result = match(Engine("A", OURS), Engine("B", OURS), "caro", games=2, turn_ms=100)
+    result = match(
+        Engine("A", OURS), Engine("B", OURS), "caro", games=2, turn_ms=100, grace_ms=PATIENT_MS
+    )
     assert sum(result.wins.values()) == 2
     for record in result.games:
         board = Board.from_moves("caro", record)  # every move legal, the game over
@@ -28,7 +34,9 @@ def test_an_engine_answering_nonsense_forfeits_the_game():
         'echo OK; while read -r line; do [ "$line" = RESTART ] && echo OK;'
         " [ \"$line\" = DONE ] && echo 'no idea'; done"
     )
-    result = match(Engine("A", OURS), Engine("B", babbler), "gomoku", games=2, turn_ms=100)
+    result = match(
+        Engine("A", OURS), Engine("B", babbler), "gomoku", games=2, turn_ms=100, grace_ms=PATIENT_MS
+    )
     assert result.wins == {"A": 2, "B": 0, "draw": 0}
     assert all("forfeit: B answered 'no idea'" in game for game in result.games)
 
@@ -39,7 +47,14 @@ def test_an_engine_playing_on_a_taken_cell_forfeits_the_game():
         'echo OK; while read -r line; do [ "$line" = RESTART ] && echo OK;'
         ' [ "$line" = DONE ] && echo 7,7; done'
     )
-    result = match(Engine("A", OURS), Engine("B", squatter), "gomoku", games=2, turn_ms=100)
+    result = match(
+        Engine("A", OURS),
+        Engine("B", squatter),
+        "gomoku",
+        games=2,
+        turn_ms=100,
+        grace_ms=PATIENT_MS,
+    )
     assert result.wins == {"A": 2, "B": 0, "draw": 0}
     assert all("forfeit: h8 is already taken" in game for game in result.games)
 
