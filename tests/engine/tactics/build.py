@@ -2,7 +2,7 @@
 answers proven.
 
     .venv/bin/python -m tests.engine.tactics.build [--seed 7] [--only defend,caro,...]
-    .venv/bin/python -m tests.engine.tactics.build --only vct,deep-defend   # hard.txt only
+    .venv/bin/python -m tests.engine.tactics.build --only vct   # hard.txt only
 
 How each answer set is proven:
   * win1 / block5: by the Board itself (pushing the move wins / the opponent's completion cell).
@@ -19,8 +19,8 @@ How each answer set is proven:
     five or a real open three: the answers are the real win, or the defences of the three
     (proven like defend's).
 
-``hard.txt`` holds issue 26's harder categories, ``vct`` and ``deep-defend``, found and proven
-by ``hard.py`` (its docstring says how).
+``hard.txt`` holds issue 26's harder puzzles (category ``vct``), found and proven by
+``hard.py`` (its docstring says how).
 
 ``--only defend,caro`` rebuilds those categories and keeps the other lines of the files: the
 random positions come in the same order as in a full build (the rule traps and the hard
@@ -43,7 +43,6 @@ from tests.engine.tactics import SUITE
 from tests.engine.tactics.hard import HARD, HARD_CATEGORIES, HARD_WANTED, build_hard
 from tests.engine.tactics.positions import candidates, empty_cells, fours, names, random_board
 from tests.engine.tactics.proofs import (
-    MOST_DEFENCES,
     SCREEN_NODES,
     holding_defences,
     search_wins,
@@ -51,6 +50,7 @@ from tests.engine.tactics.proofs import (
     wins_by_threats,
 )
 
+MOST_DEFENCES = 8  # a defend puzzle with more holding moves is no puzzle
 CATEGORIES = ("win1", "block5", "open4", "vcf", "defend", "caro", "standard")
 
 

@@ -24,35 +24,41 @@ VCF_DEPTH, VCT_DEPTH = 24, 6
 SCREEN_NODES = 400_000  # full search after each threat-safe defence
 PROOF_NODES = 12_000_000  # full search again after each defence a puzzle lists (3M missed a win)
 MAX_THREAT_SAFE = 16  # more threat-safe moves than this: too open to be a defence puzzle
-MOST_DEFENCES = 8  # a defend puzzle with more holding moves is no puzzle
 
 
-def _budget() -> np.ndarray:
-    return np.array([0, THREAT_NODES, 2**62], dtype=np.int64)
+def _budget(nodes: int) -> np.ndarray:
+    return np.array([0, nodes, 2**62], dtype=np.int64)
 
 
-def vcf_line(pos: Position, side: int, depth: int = VCF_DEPTH) -> list[int] | None:
+def vcf_line(
+    pos: Position, side: int, depth: int = VCF_DEPTH, nodes: int = THREAT_NODES
+) -> list[int] | None:
     """A win by continuous fours for ``side`` (to move), at most ``depth`` fours before the
-    five: the moves of both sides, or None."""
+    five, found within ``nodes`` positions: the moves of both sides, or None."""
     line = np.full(256, -1, dtype=np.int64)
-    if not vcf(pos, side, depth, _budget(), new_fail_cache(), line, 0, new_buffer(depth)):
+    if not vcf(pos, side, depth, _budget(nodes), new_fail_cache(), line, 0, new_buffer(depth)):
         return None
     out = [int(m) for m in line]
     return out[: out.index(-1)]
 
 
 def wins_by_threats(
-    pos: Position, side: int, threats: int = VCT_DEPTH, fours: int = VCF_DEPTH
+    pos: Position,
+    side: int,
+    threats: int = VCT_DEPTH,
+    fours: int = VCF_DEPTH,
+    nodes: int = THREAT_NODES,
 ) -> bool:
     """Whether ``side`` (to move) wins by a VCF or a VCT: at most ``threats`` threats (open
     threes or fours, each answered by any defence), then at most ``fours`` fours, then the
-    five; so at most ``threats + fours + 1`` moves of its own."""
+    five; so at most ``threats + fours + 1`` moves of its own. Each search may visit
+    ``nodes`` positions."""
     line = np.full(256, -1, dtype=np.int64)
-    return vcf_line(pos, side, fours) is not None or vct(
+    return vcf_line(pos, side, fours, nodes) is not None or vct(
         pos,
         side,
         threats,
-        _budget(),
+        _budget(nodes),
         new_fail_cache(),
         line,
         0,
@@ -87,33 +93,26 @@ def loses(board: Board, move: int, nodes: int) -> bool:
         board.pop()
 
 
-def threat_safe_moves(pos: Position, side: int, most: int) -> list[int] | None:
-    """The position cells of every move of ``side`` (to move) after which the opponent has no
-    win by threats, the stones' neighbourhood first; None when there are more than ``most``."""
+def holding_defences(board: Board, pos: Position, most: int) -> list[int] | None:
+    """The position cells (``pos`` indices) of every move of the side to move after which the
+    opponent has no forced win, when there are 1..``most`` of them; None otherwise.
+
+    Every empty cell is tried, the stones' neighbourhood first: a threat search dismisses
+    most; the few left (at most ``MAX_THREAT_SAFE``) get a full search, and the survivors a
+    second, larger one. Every move left out of the answer was shown to lose."""
+    side = board.turn
     near = [int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] > 0]
     far = [int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] == 0]
-    safe = []
+    threat_safe = []
     for m in near + far:
         make(pos, m, side)
         lost = wins_by_threats(pos, 3 - side)
         unmake(pos, m)
         if not lost:
-            safe.append(m)
-            if len(safe) > most:
+            threat_safe.append(m)
+            if len(threat_safe) > MAX_THREAT_SAFE:
                 return None
-    return safe
-
-
-def holding_defences(board: Board, pos: Position, most: int) -> list[int] | None:
-    """The position cells (``pos`` indices) of every move of the side to move after which the
-    opponent has no forced win, when there are 1..``most`` of them; None otherwise.
-
-    Every empty cell is tried: a threat search dismisses most; the few left (at most
-    ``MAX_THREAT_SAFE``) get a full search, and the survivors a second, larger one. Every
-    move left out of the answer was shown to lose."""
-    holding = threat_safe_moves(pos, board.turn, MAX_THREAT_SAFE)
-    if holding is None:
-        return None
+    holding = threat_safe
     for nodes in (SCREEN_NODES, PROOF_NODES):
         holding = [m for m in holding if not loses(board, int(pos.index_of[m]), nodes)]
         if not 0 < len(holding) <= most:
