@@ -8,8 +8,8 @@ killers, then the cells' static threat value plus history. Quiet late moves are 
 reduced (LMR), and at null-window nodes the latest ones not at all (move-count pruning), nor
 any at shallow depth when the static evaluation is too far below alpha (futility pruning).
 At the horizon a small VCF search looks for a forced win by fours before the
-static evaluation is trusted. The clock is read every 256 nodes; on the deadline the search
-unwinds and the root keeps the last finished answer.
+static evaluation is trusted (unless that already fails high). The clock is read every 256
+nodes; on the deadline the search unwinds and the root keeps the last finished answer.
 
 Small helpers are ``inline="always"``: numba passes every field of every array in the
 Position and SearchContext tuples as a separate argument, so a call costs tens of ns. The
@@ -107,11 +107,18 @@ def _line_length(line: np.ndarray) -> int:
 
 
 @njit(cache=True, inline="always")
-def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int) -> int:
-    """Static value at the horizon, unless a quick VCF proves a win for the side to move."""
+def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int, beta: int) -> int:
+    """Static value at the horizon, unless a quick VCF proves a win for the side to move.
+
+    The value is at least the static evaluation either way, so when that already reaches
+    ``beta`` the node fails high without the VCF (a stand pat, as in a quiescence search):
+    the parent's decision is the same, only its bound is looser. Failing VCFs were about 60%
+    of the nodes of a depth-7 search; the stand pat halves the nodes to depth 7 on two of the
+    speed positions, with the same move and score at the root (docs/engine.md, issue 26)."""
     me = side - 1
+    static = static_eval(pos, side)
     limit = ctx.ctl[LEAF_VCF_NODES]
-    if limit > 0 and not pos.cfg[GRAVITY]:
+    if static < beta and limit > 0 and not pos.cfg[GRAVITY]:
         if tally_fours(pos.tally[me]) > 0:
             ctx.vcf_budget[0] = 0
             ctx.vcf_budget[1] = limit
@@ -131,7 +138,7 @@ def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int) -> int:
                 ctx.ctl[NODES] += ctx.vcf_budget[3]
                 return WIN - ply - _line_length(ctx.vcf_line)
             ctx.ctl[NODES] += ctx.vcf_budget[3]
-    return static_eval(pos, side)
+    return static
 
 
 @njit(cache=True, inline="always")
@@ -267,7 +274,7 @@ def negamax(
     if ply >= MAX_PLY - 2:
         return static_eval(pos, side)
     if depth <= 0 and (pos.cfg[GRAVITY] or tally_fives(pos.tally[opp]) == 0):
-        return _horizon(pos, ctx, side, ply)
+        return _horizon(pos, ctx, side, ply, beta)
     key = pos.state[HASH] ^ (SIDE_KEY if side == 2 else np.uint64(0))
     found, tt_score, tt_move, tt_depth, tt_bound = probe(ctx.tt_keys, ctx.tt_data, key)
     if found and tt_depth >= depth and beta - alpha == 1:
