@@ -26,6 +26,7 @@ from tests.engine.tactics.hard import HARD, HARD_CATEGORIES
 
 
 def search(puzzle: Puzzle, time_ms: int | None, nodes: int | None) -> Analysis:
+    """The top level's move, stopped by the clock (``time_ms``) or by ``nodes`` alone."""
     return choose_grid_move(
         puzzle.board(), time_ms=time_ms or NO_CLOCK_MS, level=TOP, max_nodes=nodes
     )
