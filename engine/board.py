@@ -255,6 +255,8 @@ class Board:
             return None
         move = self.move_stack[-1]
         player = self._cells[move]
+        if self.variant.counts_every_run(player):
+            return None  # a run of k or more would have won (and the game would be over)
         k = self.variant.k
         for d_row, d_col in DIRECTIONS:
             run, blocked_both = self._run_through(move, player, d_row, d_col)

@@ -54,10 +54,14 @@ class Variant:
         return {"name": self.name, "rows": self.rows, "cols": self.cols, "k": self.k,
                 "gravity": self.gravity, "rule": self.rule.value}
 
+    def counts_every_run(self, player: int = 1) -> bool:
+        """Whether every run of ``k`` or more stones of ``player`` wins (so none goes unscored)."""
+        return self.rule is Rule.FREESTYLE or (self.rule is Rule.RENJU and player == 2)
+
     def wins(self, run: int, blocked_both_ends: bool, player: int = 1) -> bool:
         """Whether a maximal run of ``run`` stones of ``player`` wins; ``blocked_both_ends``
         counts opponent stones only (the board edge is never a block)."""
-        if self.rule is Rule.FREESTYLE or (self.rule is Rule.RENJU and player == 2):
+        if self.counts_every_run(player):
             return run >= self.k
         if self.rule in (Rule.STANDARD, Rule.RENJU):
             return run == self.k

@@ -13,7 +13,7 @@ from engine.errors import EngineError
 from ..platform.errors import ArenaError, ErrorCode, from_engine
 from . import commands as cmd
 from . import events as ev
-from .boards import board_after, remember
+from .boards import remember, take_board
 from .claims import claim_at
 from .clock import ClockConfig
 from .offers import rematch
@@ -205,10 +205,11 @@ def move(state: RoomState, command: cmd.Move, now: int) -> Step:
     if seat_no != state.turn or state.is_ai(seat_no) != command.by_ai:
         raise ArenaError(ErrorCode.NOT_YOUR_TURN, "it is not your turn")
     require_stone_phase(state)
-    board = board_after(state.variant, state.moves)
+    board = take_board(state.variant, state.moves)
     try:
         text = board.move_str(board.push_str(command.move))
     except EngineError as error:
+        remember(state.variant, state.moves, board)  # as it was: a refused move changes nothing
         raise from_engine(error) from None
     moves = (*state.moves, text)
     clock = clock_after_stone(state, seat_no, now, len(moves))

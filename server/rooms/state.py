@@ -212,6 +212,8 @@ class RoomState:
     def turn(self) -> int:
         """Seat to act: in the game proper players alternate, seat 1 (black) first; in an
         opening phase, the seat the opening rule names."""
+        if self.opening is Opening.NONE:  # most rooms: `phase` is PLAY (asked ~9 times a move)
+            return 1 + len(self.moves) % 2
         phase = self.phase
         if phase is Phase.PLAY:
             return 1 + len(self.moves) % 2
@@ -228,7 +230,7 @@ class RoomState:
         return next((s for s in SEATS if self.seat(s) is None), None)
 
     def is_ai(self, number: int) -> bool:
-        seat = self.seat(number)
+        seat = self.seats[number - 1]
         return seat is not None and seat.kind is SeatKind.AI
 
     def ai_to_move(self) -> bool:

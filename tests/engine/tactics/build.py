@@ -1,6 +1,8 @@
-"""Regenerate ``suite.txt``: random positions filtered for each tactic, answers proven.
+"""Regenerate ``suite.txt`` and ``hard.txt``: random positions filtered for each tactic,
+answers proven.
 
     .venv/bin/python -m tests.engine.tactics.build [--seed 7] [--only defend,caro,...]
+    .venv/bin/python -m tests.engine.tactics.build --only vct   # hard.txt only
 
 How each answer set is proven:
   * win1 / block5: by the Board itself (pushing the move wins / the opponent's completion cell).
@@ -17,16 +19,20 @@ How each answer set is proven:
     five or a real open three: the answers are the real win, or the defences of the three
     (proven like defend's).
 
-``--only defend,caro`` rebuilds those categories and keeps the other lines of ``suite.txt``:
-the random positions come in the same order as in a full build (the rule traps from streams
-of their own), so the puzzles found are the same.
+``hard.txt`` holds issue 26's harder puzzles (category ``vct``), found and proven by
+``hard.py`` (its docstring says how).
+
+``--only defend,caro`` rebuilds those categories and keeps the other lines of the files: the
+random positions come in the same order as in a full build (the rule traps and the hard
+categories from streams of their own), so the puzzles found are the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from pathlib import Path
 
 from engine.board import Board
 from engine.errors import EngineError
@@ -34,6 +40,8 @@ from engine.search import position_of
 from engine.search.evaluation import C_B4, C_B4F3, C_F3F3, C_F4, C_FIVE
 from engine.search.position import Position, make, unmake
 from tests.engine.tactics import SUITE
+from tests.engine.tactics.hard import HARD, HARD_CATEGORIES, HARD_WANTED, build_hard
+from tests.engine.tactics.positions import candidates, empty_cells, fours, names, random_board
 from tests.engine.tactics.proofs import (
     SCREEN_NODES,
     holding_defences,
@@ -44,34 +52,6 @@ from tests.engine.tactics.proofs import (
 
 MOST_DEFENCES = 8  # a defend puzzle with more holding moves is no puzzle
 CATEGORIES = ("win1", "block5", "open4", "vcf", "defend", "caro", "standard")
-
-
-def random_board(rng: random.Random, variant: str, stones: int, radius: int) -> Board | None:
-    board = Board(variant)
-    centre_r, centre_c = board.rows // 2, board.cols // 2
-    area = [
-        r * board.cols + c
-        for r in range(centre_r - radius, centre_r + radius + 1)
-        for c in range(centre_c - radius, centre_c + radius + 1)
-    ]
-    for cell in rng.sample(area, stones):
-        try:
-            board.push(cell)
-        except EngineError:
-            return None
-    return None if board.is_game_over() else board
-
-
-def empty_cells(pos: Position) -> list[int]:
-    return [int(i) for i in pos.cells if pos.board[i] == 0]
-
-
-def fours(pos: Position, pl: int) -> int:
-    return int(pos.counts[pl, C_B4] + pos.counts[pl, C_B4F3] + pos.counts[pl, C_F4])
-
-
-def names(board: Board, pos: Position, cells: list[int]) -> str:
-    return " ".join(sorted(board.move_str(int(pos.index_of[c])) for c in cells))
 
 
 def four_starts(pos: Position, side: int) -> list[int]:
@@ -231,17 +211,7 @@ def puzzle_trap(board: Board, pos: Position, trap_cell: str) -> str | None:
 
 
 WANTED = {"win1": 8, "block5": 8, "open4": 8, "vcf": 20, "defend": 10, "caro": 6, "standard": 4}
-MAX_TRIES = 200_000
 VCF_PER_LENGTH = 5
-
-
-def candidates(rng: random.Random) -> Iterator[tuple[int, str, Board]]:
-    """The random positions every category is looked for in, numbered by try."""
-    for tries in range(1, MAX_TRIES + 1):
-        variant = "gomoku" if tries % 3 else "caro"
-        board = random_board(rng, variant, rng.randrange(14, 34), rng.choice((4, 5)))
-        if board is not None:
-            yield tries, variant, board
 
 
 def build_random(seed: int, wanted: dict[str, int]) -> dict[str, list[str]]:
@@ -301,32 +271,42 @@ def build(seed: int, only: set[str]) -> dict[str, list[str]]:
     found = build_random(seed, {c: n for c, n in WANTED.items() if c in only and c not in TRAPS})
     for category in TRAPS.keys() & only:
         found[category] = build_traps(seed, category, WANTED[category])
+    for category in HARD_WANTED.keys() & only:
+        found[category] = build_hard(seed, category, HARD_WANTED[category])
     return found
 
 
-def current_lines() -> dict[str, list[str]]:
-    """The lines of ``suite.txt`` by category."""
-    raw = [line for line in SUITE.read_text().splitlines() if line.strip() and line[0] != "#"]
-    return {c: [line for line in raw if line.split(";")[0] == c] for c in CATEGORIES}
+FILES = ((SUITE, CATEGORIES, "build.py"), (HARD, HARD_CATEGORIES, "hard.py"))
+
+
+def current_lines(path: Path, categories: tuple[str, ...]) -> dict[str, list[str]]:
+    """The lines of the puzzle file ``path`` by category (none before its first build)."""
+    text = path.read_text() if path.exists() else ""
+    raw = [line for line in text.splitlines() if line.strip() and line[0] != "#"]
+    return {c: [line for line in raw if line.split(";")[0] == c] for c in categories}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
-        "--only", help="comma-separated categories to rebuild (the rest of suite.txt is kept)"
+        "--only", help="comma-separated categories to rebuild (the rest of the files is kept)"
     )
     args = parser.parse_args()
-    only = set(args.only.split(",")) if args.only else set(CATEGORIES)
-    if unknown := only - set(CATEGORIES):
-        parser.error(f"unknown categories {sorted(unknown)}; known: {', '.join(CATEGORIES)}")
-    lines = current_lines() if args.only else {}
-    lines.update(build(args.seed, only))
-    header = (
-        "# category;variant;moves;answers;note  (generated by build.py, answers proven there)\n"
-    )
-    body = [line for c in CATEGORIES for line in lines.get(c, [])]
-    SUITE.write_text(header + "\n".join(body) + "\n")
+    known = CATEGORIES + HARD_CATEGORIES
+    only = set(args.only.split(",")) if args.only else set(known)
+    if unknown := only - set(known):
+        parser.error(f"unknown categories {sorted(unknown)}; known: {', '.join(known)}")
+    found = build(args.seed, only)
+    for path, categories, prover in FILES:
+        if only.isdisjoint(categories):
+            continue
+        lines = current_lines(path, categories) | found
+        header = (
+            f"# category;variant;moves;answers;note  (generated by build.py, proven in {prover})"
+        )
+        body = [line for c in categories for line in lines.get(c, [])]
+        path.write_text("\n".join([header, *body]) + "\n")
 
 
 if __name__ == "__main__":

@@ -26,32 +26,44 @@ PROOF_NODES = 12_000_000  # full search again after each defence a puzzle lists 
 MAX_THREAT_SAFE = 16  # more threat-safe moves than this: too open to be a defence puzzle
 
 
-def _budget() -> np.ndarray:
-    return np.array([0, THREAT_NODES, 2**62], dtype=np.int64)
+def _budget(nodes: int) -> np.ndarray:
+    return np.array([0, nodes, 2**62], dtype=np.int64)
 
 
-def vcf_line(pos: Position, side: int) -> list[int] | None:
-    """A win by continuous fours for ``side`` (to move): the moves of both sides, or None."""
+def vcf_line(
+    pos: Position, side: int, depth: int = VCF_DEPTH, nodes: int = THREAT_NODES
+) -> list[int] | None:
+    """A win by continuous fours for ``side`` (to move), at most ``depth`` fours before the
+    five, found within ``nodes`` positions: the moves of both sides, or None."""
     line = np.full(256, -1, dtype=np.int64)
-    if not vcf(pos, side, VCF_DEPTH, _budget(), new_fail_cache(), line, 0, new_buffer(VCF_DEPTH)):
+    if not vcf(pos, side, depth, _budget(nodes), new_fail_cache(), line, 0, new_buffer(depth)):
         return None
     out = [int(m) for m in line]
     return out[: out.index(-1)]
 
 
-def wins_by_threats(pos: Position, side: int) -> bool:
-    """Whether ``side`` (to move) wins by a VCF or a VCT."""
+def wins_by_threats(
+    pos: Position,
+    side: int,
+    threats: int = VCT_DEPTH,
+    fours: int = VCF_DEPTH,
+    nodes: int = THREAT_NODES,
+) -> bool:
+    """Whether ``side`` (to move) wins by a VCF or a VCT: at most ``threats`` threats (open
+    threes or fours, each answered by any defence), then at most ``fours`` fours, then the
+    five; so at most ``threats + fours + 1`` moves of its own. Each search may visit
+    ``nodes`` positions."""
     line = np.full(256, -1, dtype=np.int64)
-    return vcf_line(pos, side) is not None or vct(
+    return vcf_line(pos, side, fours, nodes) is not None or vct(
         pos,
         side,
-        VCT_DEPTH,
-        _budget(),
+        threats,
+        _budget(nodes),
         new_fail_cache(),
         line,
         0,
-        VCF_DEPTH,
-        new_buffer(VCF_DEPTH, VCT_DEPTH),
+        fours,
+        new_buffer(fours, threats),
     )
 
 
@@ -59,6 +71,17 @@ def search_wins(board: Board, nodes: int) -> bool:
     """Whether the full search finds a forced win for the side to move within ``nodes``."""
     analysis = choose_grid_move(board, time_ms=NO_CLOCK_MS, level=TOP, max_nodes=nodes)
     return analysis.score >= MATE_BOUND
+
+
+def wins_slowly(board: Board, move: int, nodes: int) -> bool:
+    """Whether the full search finds the opponent lost after ``move`` (a board move): a win
+    the threat searches need not see, as after a quiet move."""
+    board.push(move)
+    try:
+        analysis = choose_grid_move(board, time_ms=NO_CLOCK_MS, level=TOP, max_nodes=nodes)
+        return analysis.score <= -MATE_BOUND
+    finally:
+        board.pop()
 
 
 def loses(board: Board, move: int, nodes: int) -> bool:

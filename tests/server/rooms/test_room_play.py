@@ -169,6 +169,13 @@ def test_two_moves_judged_from_one_state_do_not_see_each_other():
     assert apply(second, commands.Move(2, "a1"), T0).state.moves[-1] == "a1"
 
 
+def test_a_refused_move_leaves_the_position_as_it_was():
+    room = play(playing_room("gomoku"), "h8", "a1", "j8", "a2", "k8", "a3", "l8", "a4")
+    assert refused(room, commands.Move(1, "a1")) is ErrorCode.ILLEGAL_MOVE
+    won = apply(room, commands.Move(1, "i8"), T0).state
+    assert won.status is Status.FINISHED and won.result.winner == 1
+
+
 def test_a_caro_five_blocked_at_both_ends_is_announced_on_the_move_and_play_goes_on():
     room = play(playing_room("caro"), "b5", "a5", "c5", "g5", "d5", "a1", "e5", "a2")
     transition = apply(room, commands.Move(1, "f5"), T0)
