@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import logging
 import random
+import threading
 import time
 from collections.abc import Callable
 from functools import partial
@@ -59,14 +60,22 @@ THREAT_SHARE = 30  # percent of the budget (time or nodes) the root VCF / VCT ma
 VCT_WIN = WIN - 999
 
 
-def new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> SearchContext:
+def new_context(
+    pos: Position,
+    tt_mib: int,
+    full_root: bool,
+    leaf_vcf: int,
+    kept: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+) -> SearchContext:
     """A fresh search state for ``pos``: a ``tt_mib`` MiB transposition table, killers,
     history, PV and threat-search buffers, with no deadline and no node limit yet (the caller
     sets ``ctl[DEADLINE]`` / ``ctl[NODE_LIMIT]``). ``full_root`` searches every root move with
     a full window, so their scores compare (noise levels, multi-line analysis); ``leaf_vcf`` is
-    the VCF budget per horizon node (0: no threat search at the horizon). One context serves one
-    search: its table and buffers are not shared between threads."""
-    keys, data = new_table(tt_mib)
+    the VCF budget per horizon node (0: no threat search at the horizon). ``kept`` is a
+    transposition table (keys, records) and a threat-search refutation cache to reuse (see
+    :func:`_kept_tables`) instead of empty ones. One context serves one search: its table and
+    buffers are not shared between threads."""
+    keys, data, fail_cache = kept if kept is not None else (*new_table(tt_mib), new_fail_cache())
     size = pos.board.shape[0]
     ctl = np.zeros(8, dtype=np.int64)
     ctl[FULL_ROOT] = int(full_root)
@@ -82,13 +91,42 @@ def new_context(pos: Position, tt_mib: int, full_root: bool, leaf_vcf: int) -> S
         pv_len=np.zeros(MAX_PLY + 1, dtype=np.int64),
         moves=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
         keys=np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
-        vcf_cache=new_fail_cache(),
+        vcf_cache=fail_cache,
         vcf_line=np.full(256, -1, dtype=np.int64),
         vcf_budget=np.zeros(4, dtype=np.int64),
         vcf_buf=new_buffer(VCF_DEPTH, VCT_DEPTH),
         root_scores=np.zeros(MAX_MOVES, dtype=np.int64),
         evals=np.full(MAX_PLY + 1, -INF, dtype=np.int64),
     )
+
+
+class _Kept(threading.local):
+    """What a thread's last search by the clock left for its next one (see _kept_tables)."""
+
+    def __init__(self) -> None:
+        self.board: tuple[int, int, int, int, bool, int] | None = None
+        self.tables: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+
+_KEPT = _Kept()
+
+
+def _kept_tables(board: Board, tt_mib: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The transposition table and refutation cache the thread's last search by the clock
+    filled, when it searched the same kind of board (size, k, rule: the same Zobrist keys and
+    cells), else new ones that the next search keeps. Both hold facts about positions, true
+    whatever game they came from, and the position two plies after a move was searched two
+    plies shallower by that move's search: in a game the engine starts each move with that
+    search's bounds and best moves instead of from nothing. Only a search bounded by the
+    clock alone keeps them: a level with a node or depth budget answers the same whatever was
+    searched before it."""
+    v = board.variant
+    key = (v.rows, v.cols, v.k, RULE_CODES[v.rule], v.gravity, tt_mib)
+    if _KEPT.board != key or _KEPT.tables is None:
+        _KEPT.tables = None  # the old tables go before the new ones are made
+        _KEPT.tables = (*new_table(tt_mib), new_fail_cache())
+        _KEPT.board = key
+    return _KEPT.tables
 
 
 def position_of(board: Board) -> Position:
@@ -184,14 +222,16 @@ def _choose(
     deadline = started + budget_ns
     pos = position_of(board)
     side = board.turn
+    node_caps = [n for n in (settings.max_nodes, max_nodes) if n is not None]
+    by_clock = not node_caps and settings.max_depth is None and max_depth is None
     ctx = new_context(
         pos,
         tt_mib or DEFAULT_TT_MIB,
         settings.noise_rate > 0,
         LEAF_VCF_NODES_BUDGET if settings.threat_search else 0,
+        _kept_tables(board, tt_mib or DEFAULT_TT_MIB) if by_clock else None,
     )
     ctx.ctl[DEADLINE] = deadline
-    node_caps = [n for n in (settings.max_nodes, max_nodes) if n is not None]
     if node_caps:
         ctx.ctl[NODE_LIMIT] = min(node_caps)
     depth_cap = min(d for d in (settings.max_depth, max_depth, MAX_PLY - 8) if d is not None)

@@ -13,7 +13,7 @@ import pytest
 from engine.analysis import WIN_SCORE
 from engine.board import Board
 from engine.levels import LEVELS, TOP
-from engine.search import choose_grid_move
+from engine.search import choose_grid_move, player
 from engine.search.ttable import MATE_BOUND, new_table
 from tests.engine.tactics import NO_CLOCK_MS, load_suite
 
@@ -147,6 +147,24 @@ def test_caro9_and_custom_boards_are_searched():
     for variant, moves in (("caro9", "e5 e6 d5"), ("custom-19x19-k6-caro", "j10 j11")):
         board, analysis = best(variant, moves, time_ms=300)
         assert board.is_legal(board.parse_move(analysis.move))
+
+
+def test_a_search_by_the_clock_keeps_its_tables_for_the_next_on_the_same_board():
+    best("gomoku", "h8 h9 i9", time_ms=100, max_nodes=None)
+    tables = player._KEPT.tables
+    best("gomoku", "h8 h9 i9 g7", time_ms=100, max_nodes=None)
+    assert player._KEPT.tables is tables
+    best("caro", "h8 h9 i9", time_ms=100, max_nodes=None)
+    assert player._KEPT.tables is not tables  # another rule: other cells and patterns
+
+
+def test_a_search_with_a_node_budget_keeps_nothing_so_it_answers_the_same_every_time():
+    best("gomoku", "h8 h9 i9", time_ms=100, max_nodes=None)
+    tables = player._KEPT.tables
+    first = best("gomoku", "h8 h9 i9 g7 j10 k11", max_nodes=20_000)[1]
+    second = best("gomoku", "h8 h9 i9 g7 j10 k11", max_nodes=20_000)[1]
+    assert player._KEPT.tables is tables
+    assert (first.move, first.score, first.nodes) == (second.move, second.score, second.nodes)
 
 
 def test_transposition_table_respects_its_memory_budget():
