@@ -19,10 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bench.analysis import GAME_60
+from bench.openings import NO_CLOCK_MS  # the node budget, not the clock, ends every search
 from server.analysis.service import evaluate_job
 from server.platform.settings import Settings
-
-NO_CLOCK_MS = 10**7  # the node budget, not the clock, ends every search
 
 
 @dataclass(frozen=True)

@@ -212,12 +212,10 @@ class RoomState:
     def turn(self) -> int:
         """Seat to act: in the game proper players alternate, seat 1 (black) first; in an
         opening phase, the seat the opening rule names."""
-        if self.opening is Opening.NONE:  # most rooms: `phase` is PLAY (asked ~9 times a move)
-            return 1 + len(self.moves) % 2
-        phase = self.phase
-        if phase is Phase.PLAY:
-            return 1 + len(self.moves) % 2
-        return actor_of(phase, len(self.moves))
+        # Most rooms have no opening rule, so no `phase` to ask (asked ~9 times a move).
+        if self.opening is not Opening.NONE and (phase := self.phase) is not Phase.PLAY:
+            return actor_of(phase, len(self.moves))
+        return 1 + len(self.moves) % 2
 
     def seat(self, number: int) -> Seat | None:
         return self.seats[number - 1]
