@@ -68,7 +68,7 @@ def analyse_grid(board: Board, *, max_nodes: int, max_depth: int = MAX_PLY - 8,
     if not board.variant.gravity:
         nodes = max(MIN_THREAT_NODES, max_nodes // THREAT_SHARE)
         threat_deadline = started + (guard - started) // THREAT_SHARE
-        threat = threat_win(pos, ctx, side, nodes, threat_deadline, use_vct=True)
+        threat = threat_win(ctx, side, nodes, threat_deadline, use_vct=True)
     spent = int(ctx.ctl[0])
     ctx.ctl[0] = 0
     ctx.ctl[NODE_LIMIT] = max_nodes

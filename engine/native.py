@@ -1,5 +1,6 @@
-"""Machine-level helpers numba does not offer: population count, a monotonic clock, and
-compilation without reference counting for the searches' per-node functions.
+"""Machine-level helpers numba does not offer: population count, a monotonic clock, arrays
+named by address, and compilation without reference counting for the searches' per-node
+functions.
 
 Both are LLVM intrinsics or external symbols resolved by name, so functions that use them stay
 cacheable (``cache=True``): a ctypes function pointer would bake a process address into the code.
@@ -14,6 +15,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
 
 CLOCK_MONOTONIC = 1
 F = TypeVar("F", bound=Callable[..., object])
@@ -62,3 +64,43 @@ def monotonic_ns(typingctx):  # type: ignore[no-untyped-def]
         return builder.add(builder.mul(seconds, ir.Constant(i64, 1_000_000_000)), nanos)
 
     return types.int64(), codegen
+
+
+def array_view(dtype: types.Type, ndim: int) -> Callable[..., object]:
+    """An intrinsic ``view(address, shape)``: the C-contiguous ``ndim``-dimensional array of
+    ``dtype`` whose data starts at ``address`` (an int64), for compiled code only.
+
+    numba passes an array to a compiled function as its whole descriptor, seven to eleven
+    machine words, and the recursive searches take the position and context tuples, over thirty
+    arrays: ``perf`` put a fifth of a review's CPU time in the ``push`` instructions of those
+    calls. So they take one array of addresses and shapes instead (a *handle*, see
+    ``position.position_at``) and rebuild the descriptors with this, which costs a few loads.
+    The view does not keep the memory alive: the handle's arrays must outlive every use (the
+    searches' callers hold them), as without reference counting they do anyway."""
+    array_type = types.Array(dtype, ndim, "C")
+
+    @intrinsic
+    def view(typingctx, address, shape):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            address_value, shape_value = args
+            item = context.get_data_type(dtype)
+            itemsize = context.get_constant(types.intp, context.get_abi_sizeof(item))
+            shapes = cgutils.unpack_tuple(builder, shape_value, ndim)
+            strides, stride = [], itemsize
+            for extent in reversed(shapes):
+                strides.insert(0, stride)
+                stride = builder.mul(stride, extent)
+            array = make_array(array_type)(context, builder)
+            populate_array(
+                array,
+                data=builder.inttoptr(address_value, item.as_pointer()),
+                shape=shapes,
+                strides=strides,
+                itemsize=itemsize,
+                meminfo=None,
+            )
+            return array._getvalue()
+
+        return array_type(types.int64, types.UniTuple(types.int64, ndim)), codegen
+
+    return view  # type: ignore[no-any-return]

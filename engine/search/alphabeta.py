@@ -12,9 +12,11 @@ static evaluation is trusted (unless that already fails high). The clock is read
 nodes; on the deadline the search unwinds and the root keeps the last finished answer.
 
 Small helpers are ``inline="always"``: numba passes every field of every array in the
-Position and SearchContext tuples as a separate argument, so a call costs tens of ns. The
-recursive functions are compiled without reference counting (``engine.native.njit_search``),
-which was a third of the search time.
+Position and SearchContext tuples as a separate argument, so a call costs tens of ns. For
+the same reason :func:`negamax` takes one array, a handle naming the others by address
+(:func:`context_handle`): passing the tuples, about 270 machine words a call, was a fifth of
+a review's CPU time. The recursive functions are compiled without reference counting
+(``engine.native.njit_search``), which was a third of the search time.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
-from engine.native import njit_search
+from engine.native import array_view, njit_search
 from engine.search.evaluation import (
     C_F3,
     C_FIVE,
@@ -44,12 +46,16 @@ from engine.search.movegen import (
 from engine.search.position import (
     CELLS,
     GRAVITY,
+    HANDLE_SLOTS,
     HASH,
+    POSITION_SLOTS,
     STONES,
     Position,
     cell_class,
     cell_score,
+    fill_handle,
     make,
+    position_at,
     unmake,
 )
 from engine.search.threats import vcf
@@ -86,6 +92,44 @@ class SearchContext(NamedTuple):
     vcf_buf: np.ndarray  # int64[VCF depth + 1, candidates]: threat-search move lists
     root_scores: np.ndarray  # int64[MAX_MOVES]: last score per root move (root move order)
     evals: np.ndarray  # int64[MAX_PLY + 1]: static eval per ply of the current line, or -INF
+    handle: np.ndarray  # int64[HANDLE_LEN]: the position's arrays and these (see context_handle)
+
+
+_U64_1, _I64_1 = array_view(types.uint64, 1), array_view(types.int64, 1)
+_I64_2 = array_view(types.int64, 2)
+HANDLE_LEN = POSITION_SLOTS + HANDLE_SLOTS * (len(SearchContext._fields) - 1)
+
+
+def context_handle(pos: Position, ctx: SearchContext) -> None:
+    """Fill ``ctx.handle`` with the addresses and shapes of ``pos``'s arrays, then of ``ctx``'s
+    (the handle itself excepted), for :func:`negamax`, which takes that one array instead of
+    thirty-four (engine.native.array_view says why)."""
+    fill_handle(pos, ctx.handle)
+    fill_handle(ctx[:-1], ctx.handle, POSITION_SLOTS)
+
+
+@njit(cache=True, inline="always")
+def context_at(h: np.ndarray) -> SearchContext:
+    """The search context whose arrays the handle ``h`` names (see :func:`context_handle`)."""
+    o = POSITION_SLOTS
+    return SearchContext(
+        ctl=_I64_1(h[o], (h[o + 1],)),
+        tt_keys=_U64_1(h[o + 4], (h[o + 5],)),
+        tt_data=_I64_1(h[o + 8], (h[o + 9],)),
+        killers=_I64_2(h[o + 12], (h[o + 13], h[o + 14])),
+        history=_I64_2(h[o + 16], (h[o + 17], h[o + 18])),
+        pv=_I64_2(h[o + 20], (h[o + 21], h[o + 22])),
+        pv_len=_I64_1(h[o + 24], (h[o + 25],)),
+        moves=_I64_2(h[o + 28], (h[o + 29], h[o + 30])),
+        keys=_I64_2(h[o + 32], (h[o + 33], h[o + 34])),
+        vcf_cache=_U64_1(h[o + 36], (h[o + 37],)),
+        vcf_line=_I64_1(h[o + 40], (h[o + 41],)),
+        vcf_budget=_I64_1(h[o + 44], (h[o + 45],)),
+        vcf_buf=_I64_2(h[o + 48], (h[o + 49], h[o + 50])),
+        root_scores=_I64_1(h[o + 52], (h[o + 53],)),
+        evals=_I64_1(h[o + 56], (h[o + 57],)),
+        handle=h,
+    )
 
 
 @njit(cache=True, inline="always")
@@ -126,7 +170,7 @@ def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int, beta: int) 
             ctx.vcf_budget[3] = 0
             # np.int64(...) keeps numba from typing constants as literals, which breaks recursion.
             if vcf(
-                pos,
+                ctx.handle,
                 side,
                 np.int64(LEAF_VCF_DEPTH),
                 ctx.vcf_budget,
@@ -259,9 +303,10 @@ def _save_pv(ctx: SearchContext, ply: int, move: int) -> None:
 
 
 @njit_search
-def negamax(
-    pos: Position, ctx: SearchContext, side: int, depth: int, alpha: int, beta: int, ply: int
-) -> int:
+def negamax(h: np.ndarray, side: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+    """The value of the position the handle ``h`` names (see :func:`context_handle`) for
+    ``side`` to move, searched ``depth`` plies within the window (``alpha``, ``beta``)."""
+    pos, ctx = position_at(h), context_at(h)
     ctx.pv_len[ply] = ply
     if _stopped(ctx.ctl):
         return 0
@@ -333,20 +378,18 @@ def negamax(
             else:
                 make(pos, m, side)
                 if i == 0:
-                    score = -negamax(pos, ctx, 3 - side, child_depth, -beta, -alpha, ply + 1)
+                    score = -negamax(h, 3 - side, child_depth, -beta, -alpha, ply + 1)
                 else:
                     reduction = 0
                     if kind == ALL and quiet and child_depth >= 2 and i >= 3:
                         reduction = 1 if i < 10 else 2
                     score = -negamax(
-                        pos, ctx, 3 - side, child_depth - reduction, -alpha - 1, -alpha, ply + 1
+                        h, 3 - side, child_depth - reduction, -alpha - 1, -alpha, ply + 1
                     )
                     if score > alpha and reduction > 0:
-                        score = -negamax(
-                            pos, ctx, 3 - side, child_depth, -alpha - 1, -alpha, ply + 1
-                        )
+                        score = -negamax(h, 3 - side, child_depth, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta:
-                        score = -negamax(pos, ctx, 3 - side, child_depth, -beta, -alpha, ply + 1)
+                        score = -negamax(h, 3 - side, child_depth, -beta, -alpha, ply + 1)
                 unmake(pos, m)
         if ctx.ctl[STOP]:
             return 0
@@ -389,6 +432,7 @@ def search_root(
     scores; ``result`` gets (move, score, depth, nodes) and ``pv_out`` the PV (-1 ended).
     Returns the number of root moves."""
     me = side - 1
+    h = ctx.handle
     n, kind = gen_moves(pos, side, root_moves)
     if n == 0:  # renju: black cannot block the five, every move loses; play one anyway
         n, kind = gen_all(pos, side, root_moves), ALL
@@ -420,11 +464,11 @@ def search_root(
             else:
                 make(pos, m, side)
                 if i == 0 or ctx.ctl[FULL_ROOT]:
-                    s = -negamax(pos, ctx, 3 - side, child_depth, -beta, -alpha, one)
+                    s = -negamax(h, 3 - side, child_depth, -beta, -alpha, one)
                 else:
-                    s = -negamax(pos, ctx, 3 - side, child_depth, -alpha - 1, -alpha, one)
+                    s = -negamax(h, 3 - side, child_depth, -alpha - 1, -alpha, one)
                     if s > alpha and not ctx.ctl[STOP]:
-                        s = -negamax(pos, ctx, 3 - side, child_depth, -beta, -alpha, one)
+                        s = -negamax(h, 3 - side, child_depth, -beta, -alpha, one)
                 unmake(pos, m)
             if ctx.ctl[STOP]:
                 break

@@ -27,6 +27,7 @@ from engine.levels import LEVELS, TOP, GridStrength
 from engine.search.alphabeta import (
     DEADLINE,
     FULL_ROOT,
+    HANDLE_LEN,
     INF,
     LEAF_VCF_NODES,
     MAX_MOVES,
@@ -34,6 +35,7 @@ from engine.search.alphabeta import (
     NODE_LIMIT,
     NODES,
     SearchContext,
+    context_handle,
     search_root,
 )
 from engine.search.evaluation import tally_fives
@@ -81,7 +83,7 @@ def new_context(
     ctl[FULL_ROOT] = int(full_root)
     ctl[LEAF_VCF_NODES] = leaf_vcf
     ctl[NODE_LIMIT] = 1 << 62
-    return SearchContext(
+    ctx = SearchContext(
         ctl=ctl,
         tt_keys=keys,
         tt_data=data,
@@ -97,7 +99,10 @@ def new_context(
         vcf_buf=new_buffer(VCF_DEPTH, VCT_DEPTH),
         root_scores=np.zeros(MAX_MOVES, dtype=np.int64),
         evals=np.full(MAX_PLY + 1, -INF, dtype=np.int64),
+        handle=np.zeros(HANDLE_LEN, dtype=np.int64),
     )
+    context_handle(pos, ctx)
+    return ctx
 
 
 class _Kept(threading.local):
@@ -136,26 +141,28 @@ def position_of(board: Board) -> Position:
 
 
 def threat_win(
-    pos: Position, ctx: SearchContext, side: int, nodes: int, deadline: int, use_vct: bool
+    ctx: SearchContext, side: int, nodes: int, deadline: int, use_vct: bool
 ) -> tuple[list[int], int] | None:
-    """A forced win for ``side`` found by VCF (then, with ``use_vct``, VCT) within ``nodes``
-    searched positions each and the monotonic ``deadline`` (ns): (line, score), or None when
-    none was found in that budget (which does not prove there is none). A VCF line is the whole
-    sequence of fours and forced blocks; a VCT line only its first move. The score is
-    ``WIN - len(line)`` for a VCF and ``VCT_WIN`` for a VCT. The positions visited are added
-    to ``ctx``'s node count, as the alpha-beta's."""
+    """A forced win for ``side`` in ``ctx``'s position (its handle) found by VCF (then, with
+    ``use_vct``, VCT) within ``nodes`` searched positions each and the monotonic ``deadline``
+    (ns): (line, score), or None when none was found in that budget (which does not prove there
+    is none). A VCF line is the whole sequence of fours and forced blocks; a VCT line only its
+    first move. The score is ``WIN - len(line)`` for a VCF and ``VCT_WIN`` for a VCT. The
+    positions visited are added to ``ctx``'s node count, as the alpha-beta's."""
     ctx.vcf_budget[0] = 0
     ctx.vcf_budget[1] = nodes
     ctx.vcf_budget[2] = deadline
     ctx.vcf_budget[3] = 0
     ctx.vcf_line[:] = -1
-    found = vcf(pos, side, VCF_DEPTH, ctx.vcf_budget, ctx.vcf_cache, ctx.vcf_line, 0, ctx.vcf_buf)
+    found = vcf(
+        ctx.handle, side, VCF_DEPTH, ctx.vcf_budget, ctx.vcf_cache, ctx.vcf_line, 0, ctx.vcf_buf
+    )
     by_vct = False
     if not found and use_vct:
         ctx.vcf_budget[1] = ctx.vcf_budget[0] + nodes
         ctx.vcf_line[:] = -1
         found = by_vct = vct(
-            pos,
+            ctx.handle,
             side,
             VCT_DEPTH,
             ctx.vcf_budget,
@@ -243,7 +250,7 @@ def _choose(
         if node_caps:
             threat_nodes = max(1000, min(node_caps) * THREAT_SHARE // 100)
         threat_deadline = started + budget_ns * THREAT_SHARE // 100
-        threat = threat_win(pos, ctx, side, threat_nodes, threat_deadline, use_vct=settings.vct)
+        threat = threat_win(ctx, side, threat_nodes, threat_deadline, use_vct=settings.vct)
     if threat:
         pv, score = threat
         move, depth = pv[0], len(pv)

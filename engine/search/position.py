@@ -25,9 +25,10 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from engine.native import array_view
 from engine.renju import new_stack
 from engine.search.evaluation import (
     CELL_CLASS,
@@ -100,6 +101,62 @@ class Position(NamedTuple):
     def totals(self) -> np.ndarray:
         """int64[2]: the sum of the empty cells' scores per player."""
         return self.score[:, self.board == 0].sum(axis=1, dtype=np.int64)
+
+
+# A handle names arrays by address for the recursive searches (engine.native.array_view): per
+# array HANDLE_SLOTS int64 slots, its data address and then its shape.
+HANDLE_SLOTS = 4
+POSITION_SLOTS = HANDLE_SLOTS * len(Position._fields)
+_I8_1, _I16_1 = array_view(types.int8, 1), array_view(types.int16, 1)
+_I32_1, _I64_1 = array_view(types.int32, 1), array_view(types.int64, 1)
+_U8_1, _U64_1 = array_view(types.uint8, 1), array_view(types.uint64, 1)
+_U8_2, _U32_2, _U64_2 = (array_view(t, 2) for t in (types.uint8, types.uint32, types.uint64))
+_I32_2, _I64_2 = array_view(types.int32, 2), array_view(types.int64, 2)
+_U64_3 = array_view(types.uint64, 3)
+
+
+def fill_handle(arrays: tuple[np.ndarray, ...], handle: np.ndarray, first: int = 0) -> None:
+    """Write the address and shape of each of ``arrays`` into ``handle`` from slot ``first``."""
+    for i, array in enumerate(arrays):
+        if not array.flags.c_contiguous:
+            raise ValueError("a handle names C-contiguous arrays only")
+        slot = first + HANDLE_SLOTS * i
+        handle[slot] = array.ctypes.data
+        handle[slot + 1 : slot + 1 + array.ndim] = array.shape
+
+
+def position_handle(pos: Position) -> np.ndarray:
+    """A handle of ``pos``'s arrays, for :func:`position_at`; ``pos`` must outlive its use."""
+    handle = np.zeros(POSITION_SLOTS, dtype=np.int64)
+    fill_handle(pos, handle)
+    return handle
+
+
+@njit(cache=True, inline="always")
+def position_at(h: np.ndarray) -> Position:
+    """The position whose arrays the handle ``h`` names in its first slots (see
+    :func:`position_handle`): a recursive search passes one array instead of nineteen."""
+    return Position(
+        cfg=_I64_1(h[0], (h[1],)),
+        state=_U64_1(h[4], (h[5],)),
+        board=_I8_1(h[8], (h[9],)),
+        keys=_U32_2(h[12], (h[13], h[14])),
+        pair=_U8_2(h[16], (h[17], h[18])),
+        combo=_I32_2(h[20], (h[21], h[22])),
+        tally=_I64_1(h[24], (h[25],)),
+        marks=_U64_3(h[28], (h[29], h[30], h[31])),
+        near=_I16_1(h[32], (h[33],)),
+        zobrist=_U64_2(h[36], (h[37], h[38])),
+        steps=_I64_1(h[40], (h[41],)),
+        cells=_I32_1(h[44], (h[45],)),
+        index_of=_I32_1(h[48], (h[49],)),
+        table=_U8_1(h[52], (h[53],)),
+        cell_class=_I8_1(h[56], (h[57],)),
+        cell_score=_I32_1(h[60], (h[61],)),
+        cell_tally=_I64_1(h[64], (h[65],)),
+        undo=_I64_1(h[68], (h[69],)),
+        renju_stack=_I64_2(h[72], (h[73], h[74])),
+    )
 
 
 @njit(cache=True, inline="always")

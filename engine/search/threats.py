@@ -7,7 +7,9 @@ move that stops the three or with a four of its own, and the attacker must win a
 answer. Both searches are budgeted in searched positions (``budget[0]`` counts, ``budget[1]``
 is the limit) and by a deadline (``budget[2]``), and remember refuted positions in a small hash
 table so transpositions are not searched twice. A fourth ``budget`` entry, when there is one,
-counts every position visited (each move made), for the search's node statistics.
+counts every position visited (each move made), for the search's node statistics. Both take
+the position as a handle (``position.position_handle``): they recurse, and a handle is one
+argument where the position's arrays are nineteen (``engine.native.array_view``).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from engine.search.position import (
     make,
     mark_set,
     marked_cells,
+    position_at,
     unmake,
 )
 from engine.search.timer import now_ns
@@ -104,7 +107,7 @@ def _no_single_block(pos: Position, attacker: int, fives: np.ndarray, nf: int) -
 
 @njit_search
 def vcf(
-    pos: Position,
+    h: np.ndarray,
     attacker: int,
     depth: int,
     budget: np.ndarray,
@@ -113,9 +116,11 @@ def vcf(
     ply: int,
     buf: np.ndarray,
 ) -> bool:
-    """Whether ``attacker`` (to move) wins by continuous fours within ``depth`` fours.
+    """Whether ``attacker`` (to move) wins by continuous fours within ``depth`` fours, on the
+    position the handle ``h`` names (``position.position_handle``).
     On success ``line[ply:]`` holds the winning sequence (attacker, defender, ...).
     ``buf`` (see :func:`new_buffer`) holds each level's move and five-cell lists."""
+    pos = position_at(h)
     me, opp = attacker - 1, 2 - attacker
     defender = 3 - attacker
     _spend(budget)
@@ -165,7 +170,7 @@ def vcf(
             elif nf == 1:
                 make(pos, fives[0], defender)
                 _visit(budget)
-                won = vcf(pos, attacker, depth - 1, budget, cache, line, ply + 2, buf)
+                won = vcf(h, attacker, depth - 1, budget, cache, line, ply + 2, buf)
                 unmake(pos, fives[0])
                 line[ply + 1] = fives[0]
         unmake(pos, m)
@@ -179,7 +184,7 @@ def vcf(
 
 @njit_search
 def vct(
-    pos: Position,
+    h: np.ndarray,
     attacker: int,
     depth: int,
     budget: np.ndarray,
@@ -189,12 +194,13 @@ def vct(
     vcf_depth: int,
     buf: np.ndarray,
 ) -> bool:
-    """Whether ``attacker`` (to move) wins by fours and open threes within ``depth`` threats.
-    ``line[ply]`` receives the first move of the win. ``buf`` must come from
-    ``new_buffer(vcf_depth, depth)``."""
+    """Whether ``attacker`` (to move) wins by fours and open threes within ``depth`` threats,
+    on the position the handle ``h`` names. ``line[ply]`` receives the first move of the win.
+    ``buf`` must come from ``new_buffer(vcf_depth, depth)``."""
+    pos = position_at(h)
     me, opp = attacker - 1, 2 - attacker
     defender = 3 - attacker
-    if vcf(pos, attacker, vcf_depth, budget, cache, line, ply, buf):
+    if vcf(h, attacker, vcf_depth, budget, cache, line, ply, buf):
         return True
     if depth <= 0 or budget[0] > budget[1]:
         return False
@@ -230,9 +236,9 @@ def vct(
             make(pos, r, defender)
             _visit(budget)
             if tally_fives(pos.tally[opp]) > 0 and tally_fives(pos.tally[me]) == 0:
-                holds = vcf(pos, attacker, vcf_depth, budget, cache, line, ply + 2, buf)
+                holds = vcf(h, attacker, vcf_depth, budget, cache, line, ply + 2, buf)
             else:
-                holds = vct(pos, attacker, depth - 1, budget, cache, line, ply + 2, vcf_depth, buf)
+                holds = vct(h, attacker, depth - 1, budget, cache, line, ply + 2, vcf_depth, buf)
             unmake(pos, r)
             if not holds:
                 refuted = True

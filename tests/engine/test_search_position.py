@@ -5,11 +5,22 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from numba import njit
 
 from engine.board import Board
 from engine.search import position_of
 from engine.search.evaluation import C_B4, C_B4F3, C_F4, C_FIVE
-from engine.search.position import FIVE_MARKS, FOUR_MARKS, make, mark_set, marked_cells, unmake
+from engine.search.position import (
+    FIVE_MARKS,
+    FOUR_MARKS,
+    Position,
+    make,
+    mark_set,
+    marked_cells,
+    position_at,
+    position_handle,
+    unmake,
+)
 
 
 def snapshot(pos):
@@ -72,3 +83,30 @@ def test_marks_are_the_empty_five_and_four_cells_of_each_player():
             assert list(out[:n]) == cells
             found.append(len(cells))
     assert found[0] == 2 and found[3] > 0
+
+
+@njit
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.ctypes.data == b.ctypes.data and a.shape == b.shape and a.strides == b.strides
+
+
+@njit
+def _through_handle(h: np.ndarray, pos: Position, idx: int) -> bool:
+    """Whether the handle's views are ``pos``'s arrays (same memory, shapes and strides), and a
+    stone placed through them shows in ``pos``."""
+    view = position_at(h)
+    same = _same(view.cfg, pos.cfg) and _same(view.board, pos.board)
+    same = same and _same(view.keys, pos.keys) and _same(view.marks, pos.marks)
+    same = same and _same(view.near, pos.near) and _same(view.renju_stack, pos.renju_stack)
+    same = same and _same(view.cell_tally, pos.cell_tally) and _same(view.undo, pos.undo)
+    make(view, idx, 1)
+    return same and pos.board[idx] == 1
+
+
+def test_a_handle_names_the_positions_own_arrays():
+    pos = position_of(Board.from_moves("gomoku", "h8 h9 i8"))
+    idx = next(int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] > 0)
+    after = position_of(Board.from_moves("gomoku", "h8 h9 i8"))
+    make(after, idx, 1)
+    assert _through_handle(position_handle(pos), pos, idx)
+    assert all(np.array_equal(a, b) for a, b in zip(snapshot(after), snapshot(pos), strict=True))

@@ -14,7 +14,7 @@ import numpy as np
 from engine.board import Board
 from engine.levels import TOP
 from engine.search import choose_grid_move
-from engine.search.position import Position, make, unmake
+from engine.search.position import Position, make, position_handle, unmake
 from engine.search.threats import new_buffer, new_fail_cache, vcf, vct
 from engine.search.ttable import MATE_BOUND
 from tests.engine.tactics import NO_CLOCK_MS
@@ -36,7 +36,8 @@ def vcf_line(
     """A win by continuous fours for ``side`` (to move), at most ``depth`` fours before the
     five, found within ``nodes`` positions: the moves of both sides, or None."""
     line = np.full(256, -1, dtype=np.int64)
-    if not vcf(pos, side, depth, _budget(nodes), new_fail_cache(), line, 0, new_buffer(depth)):
+    handle, buf = position_handle(pos), new_buffer(depth)
+    if not vcf(handle, side, depth, _budget(nodes), new_fail_cache(), line, 0, buf):
         return None
     out = [int(m) for m in line]
     return out[: out.index(-1)]
@@ -55,7 +56,7 @@ def wins_by_threats(
     ``nodes`` positions."""
     line = np.full(256, -1, dtype=np.int64)
     return vcf_line(pos, side, fours, nodes) is not None or vct(
-        pos,
+        position_handle(pos),
         side,
         threats,
         _budget(nodes),
