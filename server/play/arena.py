@@ -69,7 +69,7 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
     (players/store_sql/context.py), where a finished game's record goes."""
     metrics = ArenaMetrics()
     buckets = Buckets.for_cluster(settings.redis_cluster)
-    lane = commit_lane(settings, client)
+    lane = own_lane(settings, client)
     batcher = CommandBatcher(client, ReplicaWait(settings.wait_replicas, settings.redis_wait_ms),
                              metrics.unreplicated_commits.inc, lane,
                              gather_s=settings.redis_gather_ms / 1000 if lane else 0.0)
@@ -80,7 +80,7 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
     service = RoomService(repo, timers, metrics)
     fanout = Fanout(client)
     presence = Presence(client, settings.node_id, settings.room_ttl_s, fanout.publish, repo.find,
-                        settings.claim_after_s * 1000)
+                        settings.claim_after_s * 1000, own_lane(settings, client))
     service.after_commit.append(presence.on_commit)
     warmup = EngineWarmup()
     pool = AiPool(settings.ai_workers, metrics, warmup=warmup)
@@ -98,8 +98,9 @@ def build_arena(settings: Settings, client: redis.Redis, outbox_key: str) -> Are
                  ip_limit(limiter, "rooms", settings.room_creations_per_minute), warmup)
 
 
-def commit_lane(settings: Settings, client: redis.Redis) -> CommandLane | None:
-    """The commits' own connection, on a single Redis server (server/platform/redis_lane.py)."""
+def own_lane(settings: Settings, client: redis.Redis) -> CommandLane | None:
+    """A connection for one user's batches (the commits', the presence refreshes'), on a single
+    Redis server (server/platform/redis_lane.py)."""
     if settings.embedded_store or settings.redis_cluster:
         return None
     return CommandLane.of(client)
@@ -168,6 +169,7 @@ async def running(arena: Arena) -> AsyncIterator[Arena]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await arena.fanout.close()
+        await arena.presence.aclose()
         await arena.repo.aclose()
         await arena.pool.close()
         await arena.warmup.close()

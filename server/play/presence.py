@@ -33,10 +33,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import redis.asyncio as redis
-from redis.asyncio.client import Pipeline
 
 from ..platform.clock import now_ms
 from ..platform.keys import ONLINE_KEY, presence_key, state_key
+from ..platform.redis_lane import CommandLane
 from ..platform.store import STORE_ERRORS
 from ..rooms import RoomState, SeatKind, Status, Transition
 from ..rooms.claims import away_claim_at, away_claim_inputs
@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 REFRESH_S = 5.0
 REFRESH_BATCH = 50  # rooms per pipelined round trip of the refresh (~3 ms of loop time)
 SPECTATOR = "s"
+Command = tuple[Any, ...]
 
 # KEYS: presence, state, the chat keys. ARGV: 1 node id, 2 now (epoch ms), 3 the TTL ms of a
 # finished game's room, 4 that of any other room. This node's last socket of the room closed.
@@ -71,8 +72,11 @@ class Presence:
     def __init__(self, client: redis.Redis, node_id: str, room_ttl_s: int,
                  publish: Callable[[str, list[dict]], Awaitable[None]],
                  load: Callable[[str], Awaitable[RoomState | None]],
-                 claim_after_ms: int) -> None:
+                 claim_after_ms: int, lane: CommandLane | None = None) -> None:
         self.redis = client
+        # The refreshes' own connection (a single Redis server): a refresh is a few hundred
+        # commands every REFRESH_S, and redis-py's pipeline made it half an idle node's CPU.
+        self.lane = lane
         self.node_id = node_id
         self.lifetime = Lifetime(room_ttl_s)
         self.keep_s = self.lifetime.open_keep_s
@@ -120,21 +124,33 @@ class Presence:
             await self.mark_left(room_id, old)
         await self._changed(room_id)
 
-    def _queue_write(self, pipe: Pipeline, room_id: str, now: int, renew: bool = True) -> None:
-        """Queue this node's entry for a room it has sockets of and when its seats were last
-        seen (one HSET), and with `renew` the TTLs of the room's keys. (A room whose last
-        socket here closed meanwhile is left to `RELEASE`.)"""
+    def _write_commands(self, room_id: str, now: int, renew: bool = True) -> list[Command]:
+        """This node's entry for a room it has sockets of and when its seats were last seen
+        (one HSET), and with `renew` the TTLs of the room's keys. (A room whose last socket
+        here closed meanwhile is left to `RELEASE`.)"""
         counts = self.local.get(room_id)
         if counts is None:
-            return
+            return []
         entry = {role: counts[role] for role in ("1", "2", SPECTATOR)} | {"ts": now}
-        seen = {SEEN + seat: now for seat in ("1", "2") if counts[seat] > 0}
-        pipe.hset(presence_key(room_id), mapping={self.node_id: json.dumps(entry)} | seen)
+        seen = [field for seat in ("1", "2") if counts[seat] > 0 for field in (SEEN + seat, now)]
+        commands: list[Command] = [
+            ("HSET", presence_key(room_id), self.node_id, json.dumps(entry), *seen)]
         if renew:
-            for key in (state_key(room_id), *chat_keys(room_id)):
-                pipe.expire(key, self.keep_s, gt=True)
-            pipe.expire(presence_key(room_id), self.keep_s)
+            commands += [("EXPIRE", key, self.keep_s, "GT")
+                         for key in (state_key(room_id), *chat_keys(room_id))]
+            commands.append(("EXPIRE", presence_key(room_id), self.keep_s))
             self.renewed[room_id] = now
+        return commands
+
+    async def _run(self, commands: list[Command]) -> list[Any]:
+        """The replies of `commands`, sent together: on the lane when there is one, else in a
+        pipeline of the client (a cluster's, the embedded store's)."""
+        if self.lane is not None:
+            return await self.lane.run(commands)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for command in commands:
+                pipe.execute_command(*command)
+            return await pipe.execute()
 
     def _renew_due(self, room_id: str, now: int) -> bool:
         return now - self.renewed.get(room_id, 0) >= self.renew_ms
@@ -146,9 +162,7 @@ class Presence:
                 self.node_id, now_ms(), self.lifetime.ttl_ms(Status.FINISHED),
                 self.lifetime.ttl_ms(Status.WAITING)])
             return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            self._queue_write(pipe, room_id, now_ms())
-            await pipe.execute()
+        await self._run(self._write_commands(room_id, now_ms()))
 
     async def _changed(self, room_id: str) -> None:
         """Write this node's counts, then tell every node's sockets the new totals."""
@@ -238,15 +252,13 @@ class Presence:
         A room's state (who is an AI, what the away claim reads) is read only when its totals
         changed."""
         now = now_ms()
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for room_id in rooms:
-                self._queue_write(pipe, room_id, now, renew=self._renew_due(room_id, now))
-            for room_id in rooms:
-                pipe.hgetall(presence_key(room_id))
-            replies = await pipe.execute()
+        commands = [command for room_id in rooms for command in
+                    self._write_commands(room_id, now, renew=self._renew_due(room_id, now))]
+        commands += [("HGETALL", presence_key(room_id)) for room_id in rooms]
+        replies = await self._run(commands)
         readings = replies[len(replies) - len(rooms):]
         for room_id, reading in zip(rooms, readings, strict=True):
-            totals, seen = _totals(reading)
+            totals, seen = _totals(_as_mapping(reading))
             published = self.published.get(room_id)
             if room_id in self.states and \
                     _message(totals, seen, self.states[room_id], self.claim_after_ms) == published:
@@ -256,9 +268,24 @@ class Presence:
             if message != published:
                 await self._publish(room_id, message)
 
+    async def aclose(self) -> None:
+        """Close the lane's connection (the client's pool is its owner's to close)."""
+        if self.lane is not None:
+            await self.lane.aclose()
+
     async def _publish(self, room_id: str, message: dict[str, Any]) -> None:
         self.published[room_id] = message
         await self.publish(room_id, [message])
+
+
+def _as_mapping(reply: Any) -> dict[str, str]:
+    """HGETALL's reply as a dict: the client's reply callback makes one, a lane reads the flat
+    list of RESP2 (field, value, field, value, ...); an error reply is raised."""
+    if isinstance(reply, Exception):
+        raise reply
+    if isinstance(reply, dict):
+        return reply
+    return dict(zip(reply[::2], reply[1::2], strict=True))
 
 
 def _totals(fields: dict[str, str]) -> tuple[Counter[str], dict[str, int]]:
