@@ -279,8 +279,9 @@ class Presence:
 
 
 def _as_mapping(reply: Any) -> dict[str, str]:
-    """HGETALL's reply as a dict: the client's reply callback makes one, a lane reads the flat
-    list of RESP2 (field, value, field, value, ...); an error reply is raised."""
+    """HGETALL's reply as a dict: the client's reply callback makes one, and a lane reads one
+    in RESP3, but the flat list (field, value, ...) of RESP2, redis-py's default before version
+    8; an error reply is raised."""
     if isinstance(reply, Exception):
         raise reply
     if isinstance(reply, dict):
