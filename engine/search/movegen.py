@@ -3,6 +3,8 @@
 * The opponent has a five to complete: only its completion cells (block, or lose).
 * The opponent can make an open four (it has an open three): our own fours, plus every cell
   where the opponent would make a four — the only moves that stop the three or gain a tempo.
+  In renju a black three whose open-four points are all forbidden to black is no three (a
+  false three): white need not answer it, so it gets the ALL list.
 * Otherwise every empty cell within two cells of a stone (the centre on an empty board).
 Gravity boards have no room for that reasoning: their moves are the column tops.
 
@@ -16,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.search.evaluation import tally_fives, tally_open_fours
-from engine.search.forbidden import drop_forbidden, forbids
+from engine.search.evaluation import tally_fives
+from engine.search.forbidden import can_make_open_four, drop_forbidden, forbids
 from engine.search.position import (
     COLS,
     EVERY_MARK,
@@ -41,7 +43,7 @@ def list_kind(pos: Position, side: int) -> int:
     opp = 2 - side
     if tally_fives(pos.tally[opp]) > 0:
         return BLOCK
-    if tally_open_fours(pos.tally[opp]) > 0:
+    if can_make_open_four(pos, 3 - side):  # renju: black's forbidden open-four points are none
         return DEFEND
     return ALL
 

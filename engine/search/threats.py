@@ -23,7 +23,6 @@ from engine.search.evaluation import (
     C_F3,
     tally_fives,
     tally_fours,
-    tally_open_fours,
 )
 from engine.search.forbidden import can_make_open_four, drop_forbidden, forbids
 from engine.search.position import (
@@ -223,9 +222,9 @@ def vct(
         m = moves[i]
         make(pos, m, attacker)
         _visit(budget)
-        if tally_open_fours(pos.tally[me]) == 0 and tally_fives(pos.tally[me]) == 0:
+        if tally_fives(pos.tally[me]) == 0 and not can_make_open_four(pos, attacker):
             unmake(pos, m)
-            continue  # not a threat after all
+            continue  # not a threat after all (renju: a false three, its open fours forbidden)
         # Every defence must fail: block cells, the defender's fours.
         nr = marked_cells(pos, EVERY_MARK, replies)  # every cell where a side makes 4 or 5
         refuted = nr == 0

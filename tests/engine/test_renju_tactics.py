@@ -8,10 +8,13 @@ at the end that is not forbidden to it.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from engine.board import Board
 from engine.search import choose_grid_move
+from engine.search.movegen import ALL, DEFEND, gen_moves
+from engine.search.player import position_of
 from engine.search.ttable import MATE_BOUND
 from tests.engine.tactics import RENJU_SUITE, load_suite, solves
 
@@ -71,3 +74,19 @@ def test_the_evaluation_does_not_count_a_black_shape_completed_on_a_forbidden_po
         return choose_grid_move(board, time_ms=60_000, max_depth=1, max_nodes=20_000).move
     assert pick("gomoku") == "k5"
     assert pick("renju") != "k5"
+
+
+# Black's three f8 g8 h8 is false: its open-four points e8 and i8 are each also a four in a
+# column (e5 e6 e7 under white e4, i9 i10 i11 under white i12), a double four black may not
+# play. White need not answer it; at gomoku it is a real three that white must stop.
+FALSE_THREE = "f8 e4 g8 i12 h8 a1 e5 o1 e6 a15 e7 o15 i9 h1 i10 a8 i11".split()
+
+
+def test_white_need_not_answer_a_false_three():
+    black_to_move = Board.from_moves("renju", [*FALSE_THREE, "o8"])
+    assert {"e8", "i8"} <= {black_to_move.move_str(m) for m in black_to_move.forbidden_moves()}
+    kinds = {}
+    for variant in ("renju", "gomoku"):
+        pos = position_of(Board.from_moves(variant, FALSE_THREE))
+        kinds[variant] = gen_moves(pos, 2, np.zeros(pos.board.shape[0] + 1, dtype=np.int64))[1]
+    assert kinds == {"renju": ALL, "gomoku": DEFEND}
