@@ -44,6 +44,15 @@ class ReplicaWait:
     timeout_ms: int = 100
 
 
+async def pipelined(client: redis.Redis, commands: list[tuple[Any, ...]]) -> list[Any]:
+    """The replies of `commands`, sent in one pipeline of the client; a command's own error
+    (e.g. NOSCRIPT) is its reply, as on a lane (server/platform/redis_lane.py)."""
+    async with client.pipeline(transaction=False) as pipe:
+        for command in commands:
+            pipe.execute_command(*command)
+        return await pipe.execute(raise_on_error=False)
+
+
 class CommandBatcher:
     """`lane`: a connection of the batcher's own (server/platform/redis_lane.py, a single Redis
     server): one batch at a time, and what comes meanwhile goes together in the next. Without
@@ -121,10 +130,7 @@ class CommandBatcher:
             return await self._run_and_wait(commands)
         if len(commands) == 1:
             return [await self.client.execute_command(*commands[0])]
-        async with self.client.pipeline(transaction=False) as pipe:
-            for command in commands:
-                pipe.execute_command(*command)
-            return await pipe.execute(raise_on_error=False)
+        return await pipelined(self.client, commands)
 
     async def _run_and_wait(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         """The batch, then a WAIT behind it on each connection it used. On a cluster the batch's

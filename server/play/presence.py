@@ -36,6 +36,7 @@ import redis.asyncio as redis
 
 from ..platform.clock import now_ms
 from ..platform.keys import ONLINE_KEY, presence_key, state_key
+from ..platform.redis_batch import pipelined
 from ..platform.redis_lane import CommandLane
 from ..platform.store import STORE_ERRORS
 from ..rooms import RoomState, SeatKind, Status, Transition
@@ -144,13 +145,13 @@ class Presence:
 
     async def _run(self, commands: list[Command]) -> list[Any]:
         """The replies of `commands`, sent together: on the lane when there is one, else in a
-        pipeline of the client (a cluster's, the embedded store's)."""
-        if self.lane is not None:
-            return await self.lane.run(commands)
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for command in commands:
-                pipe.execute_command(*command)
-            return await pipe.execute()
+        pipeline of the client (a cluster's, the embedded store's). An error reply is raised."""
+        replies = await (self.lane.run(commands) if self.lane is not None
+                         else pipelined(self.redis, commands))
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
+        return replies
 
     def _renew_due(self, room_id: str, now: int) -> bool:
         return now - self.renewed.get(room_id, 0) >= self.renew_ms
@@ -281,9 +282,7 @@ class Presence:
 def _as_mapping(reply: Any) -> dict[str, str]:
     """HGETALL's reply as a dict: the client's reply callback makes one, and a lane reads one
     in RESP3, but the flat list (field, value, ...) of RESP2, redis-py's default before version
-    8; an error reply is raised."""
-    if isinstance(reply, Exception):
-        raise reply
+    8."""
     if isinstance(reply, dict):
         return reply
     return dict(zip(reply[::2], reply[1::2], strict=True))
