@@ -1,4 +1,4 @@
-"""Issue 26's harder tactics (tests/engine/tactics/hard.txt) solved by the top level.
+"""Issue 26's harder tactics (tests/engine/tactics/hard.txt, deep.txt) solved by the top level.
 
 Each puzzle is searched once per budget: a timed move (``--time-ms``, the top level's second,
 so the result depends on the machine and its load) and fixed node budgets (``--nodes``, the
@@ -22,7 +22,8 @@ from engine.levels import TOP
 from engine.search import choose_grid_move, warm_up
 from engine.search.player import VCT_WIN
 from tests.engine.tactics import NO_CLOCK_MS, Puzzle, load_suite
-from tests.engine.tactics.hard import HARD, HARD_CATEGORIES
+from tests.engine.tactics.deep import DEEP
+from tests.engine.tactics.hard import HARD
 
 
 def search(puzzle: Puzzle, time_ms: int | None, nodes: int | None) -> Analysis:
@@ -36,7 +37,7 @@ def budget_rows(
     puzzles: list[Puzzle], label: str, time_ms: int | None, nodes: int | None
 ) -> list[dict]:
     """One row per category of the puzzles searched at one budget."""
-    results: dict[str, list[tuple[Puzzle, Analysis]]] = {c: [] for c in HARD_CATEGORIES}
+    results: dict[str, list[tuple[Puzzle, Analysis]]] = {p.category: [] for p in puzzles}
     failures = []
     for puzzle in puzzles:
         analysis = search(puzzle, time_ms, nodes)
@@ -44,7 +45,7 @@ def budget_rows(
         if analysis.move not in puzzle.answers:
             failures.append(f"{puzzle.name} ({analysis.move})")
     print(f"  {label}: missed {', '.join(failures) or 'none'}", file=sys.stderr, flush=True)
-    return [row(category, label, done) for category, done in results.items() if done]
+    return [row(category, label, done) for category, done in results.items()]
 
 
 def row(category: str, label: str, done: list[tuple[Puzzle, Analysis]]) -> dict:
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--time-ms", type=int, default=1000)
     parser.add_argument("--nodes", default="10000,150000,1000000", help="comma-separated")
     args = parser.parse_args(argv)
-    puzzles = load_suite(HARD)
+    puzzles = load_suite(HARD) + load_suite(DEEP)
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
     warm_up()
     rows = budget_rows(puzzles, f"{args.time_ms} ms", args.time_ms, None)

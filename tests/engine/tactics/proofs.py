@@ -94,14 +94,10 @@ def loses(board: Board, move: int, nodes: int) -> bool:
         board.pop()
 
 
-def holding_defences(board: Board, pos: Position, most: int) -> list[int] | None:
-    """The position cells (``pos`` indices) of every move of the side to move after which the
-    opponent has no forced win, when there are 1..``most`` of them; None otherwise.
-
-    Every empty cell is tried, the stones' neighbourhood first: a threat search dismisses
-    most; the few left (at most ``MAX_THREAT_SAFE``) get a full search, and the survivors a
-    second, larger one. Every move left out of the answer was shown to lose."""
-    side = board.turn
+def threat_safe_moves(pos: Position, side: int) -> list[int] | None:
+    """The cells (``pos`` indices) of every move of ``side`` (to move) after which the
+    opponent has no threat win, the stones' neighbourhood first; None when there are more than
+    ``MAX_THREAT_SAFE`` (too open to be a defence puzzle)."""
     near = [int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] > 0]
     far = [int(i) for i in pos.cells if pos.board[i] == 0 and pos.near[i] == 0]
     threat_safe = []
@@ -113,9 +109,27 @@ def holding_defences(board: Board, pos: Position, most: int) -> list[int] | None
             threat_safe.append(m)
             if len(threat_safe) > MAX_THREAT_SAFE:
                 return None
-    holding = threat_safe
+    return threat_safe
+
+
+def holding_defences(board: Board, pos: Position, most: int) -> list[int] | None:
+    """The position cells (``pos`` indices) of every move of the side to move after which the
+    opponent has no forced win, when there are 1..``most`` of them; None otherwise.
+
+    Every empty cell is tried: a threat search dismisses most; the few left (at most
+    ``MAX_THREAT_SAFE``) get a full search, and the survivors a second, larger one. Every move
+    left out of the answer was shown to lose."""
+    holding = threat_safe_moves(pos, board.turn)
+    if holding is None:
+        return None
     for nodes in (SCREEN_NODES, PROOF_NODES):
-        holding = [m for m in holding if not loses(board, int(pos.index_of[m]), nodes)]
+        holding = surviving(board, pos, holding, nodes)
         if not 0 < len(holding) <= most:
             return None
     return holding
+
+
+def surviving(board: Board, pos: Position, cells: list[int], nodes: int) -> list[int]:
+    """The ``cells`` (``pos`` indices, moves of the side to move) after which the full search
+    of ``nodes`` finds no win for the opponent."""
+    return [m for m in cells if not loses(board, int(pos.index_of[m]), nodes)]
