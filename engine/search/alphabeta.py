@@ -58,7 +58,7 @@ from engine.search.position import (
     position_at,
     unmake,
 )
-from engine.search.threats import vcf
+from engine.search.threats import vcf_following
 from engine.search.timer import now_ns
 from engine.search.ttable import EXACT, LOWER, MATE_BOUND, UPPER, WIN, from_tt, probe, store, to_tt
 
@@ -169,7 +169,7 @@ def _horizon(pos: Position, ctx: SearchContext, side: int, ply: int, beta: int) 
             ctx.vcf_budget[2] = ctx.ctl[DEADLINE]
             ctx.vcf_budget[3] = 0
             # np.int64(...) keeps numba from typing constants as literals, which breaks recursion.
-            if vcf(
+            if vcf_following(
                 ctx.handle,
                 side,
                 np.int64(LEAF_VCF_DEPTH),
