@@ -141,30 +141,13 @@ def vcf(
     position the handle ``h`` names (``position.position_handle``).
     On success ``line[ply:]`` holds the winning sequence (attacker, defender, ...).
     ``buf`` (see :func:`new_buffer`) holds each level's move and five-cell lists."""
-    return _fours(h, attacker, depth, budget, cache, line, ply, buf, np.bool_(False), np.int64(-1))
+    return vcf_search(
+        h, attacker, depth, budget, cache, line, ply, buf, np.bool_(False), np.int64(-1)
+    )
 
 
 @njit_search
-def vcf_following(
-    h: np.ndarray,
-    attacker: int,
-    depth: int,
-    budget: np.ndarray,
-    cache: np.ndarray,
-    line: np.ndarray,
-    ply: int,
-    buf: np.ndarray,
-) -> bool:
-    """:func:`vcf` that follows its fours: after the first, each four lies in a line with the
-    attacker's previous one (less than k cells away). A four elsewhere was there before the
-    previous one, so a win that needs it mostly also wins by playing it earlier, where it is
-    tried; the fours left out are most of the positions of a failing search. A win it finds
-    is a win; it misses some that :func:`vcf` finds."""
-    return _fours(h, attacker, depth, budget, cache, line, ply, buf, np.bool_(True), np.int64(-1))
-
-
-@njit_search
-def _fours(
+def vcf_search(
     h: np.ndarray,
     attacker: int,
     depth: int,
@@ -176,8 +159,12 @@ def _fours(
     follow: bool,
     last: int,
 ) -> bool:
-    """:func:`vcf`, or with ``follow`` :func:`vcf_following`, whose previous four was ``last``
-    (-1 before the first)."""
+    """:func:`vcf`, which it is without ``follow``. With ``follow`` it follows its fours:
+    after the first, each four lies in a line with the attacker's previous one (``last``, -1
+    before the first), less than k cells away. A four elsewhere was there before the previous
+    one, so a win that needs it mostly also wins by playing it earlier, where it is tried; the
+    fours left out are most of the positions of a failing search (the horizon's, docs/engine.md,
+    issue 26). A win it finds is a win; it misses some that :func:`vcf` finds."""
     pos = position_at(h)
     me, opp = attacker - 1, 2 - attacker
     defender = 3 - attacker
@@ -231,7 +218,7 @@ def _fours(
                 make(pos, fives[0], defender)
                 _visit(budget)
                 after = m if follow else -1
-                won = _fours(
+                won = vcf_search(
                     h, attacker, depth - 1, budget, cache, line, ply + 2, buf, follow, after
                 )
                 unmake(pos, fives[0])
