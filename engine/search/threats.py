@@ -30,6 +30,8 @@ from engine.search.position import (
     FIVE_MARKS,
     FOUR_MARKS,
     HASH,
+    WIDTH,
+    K,
     Position,
     cell_class,
     cell_score,
@@ -77,6 +79,26 @@ def _fail_key(pos: Position, attacker: int, depth: int, kind: int) -> np.uint64:
     return pos.state[HASH] ^ salt
 
 
+@njit(cache=True, inline="always")
+def _in_line(pos: Position, a: int, b: int) -> bool:
+    """Whether cells ``a`` and ``b`` lie on one line less than k cells apart: only then can a
+    stone on one help make a four through the other."""
+    width, reach = pos.cfg[WIDTH], pos.cfg[K] - 1
+    dr, dc = a // width - b // width, a % width - b % width
+    return abs(dr) <= reach and abs(dc) <= reach and (dr == 0 or dc == 0 or dr == dc or dr == -dc)
+
+
+@njit(cache=True, inline="always")
+def _keep_in_line(pos: Position, moves: np.ndarray, n: int, last: int) -> int:
+    """Keep the first ``n`` moves that lie in a line with ``last`` (see :func:`_in_line`)."""
+    kept = 0
+    for i in range(n):
+        if _in_line(pos, moves[i], last):
+            moves[kept] = moves[i]
+            kept += 1
+    return kept
+
+
 @njit_search
 def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
     """Sort moves by the attacker's cell score, best first (insertion sort; lists are short)."""
@@ -119,6 +141,30 @@ def vcf(
     position the handle ``h`` names (``position.position_handle``).
     On success ``line[ply:]`` holds the winning sequence (attacker, defender, ...).
     ``buf`` (see :func:`new_buffer`) holds each level's move and five-cell lists."""
+    return vcf_search(
+        h, attacker, depth, budget, cache, line, ply, buf, np.bool_(False), np.int64(-1)
+    )
+
+
+@njit_search
+def vcf_search(
+    h: np.ndarray,
+    attacker: int,
+    depth: int,
+    budget: np.ndarray,
+    cache: np.ndarray,
+    line: np.ndarray,
+    ply: int,
+    buf: np.ndarray,
+    follow: bool,
+    last: int,
+) -> bool:
+    """:func:`vcf`, which it is without ``follow``. With ``follow`` it follows its fours:
+    after the first, each four lies in a line with the attacker's previous one (``last``, -1
+    before the first), less than k cells away. A four elsewhere was there before the previous
+    one, so a win that needs it mostly also wins by playing it earlier, where it is tried; the
+    fours left out are most of the positions of a failing search (the horizon's, docs/engine.md,
+    issue 26). A win it finds is a win; it misses some that :func:`vcf` finds."""
     pos = position_at(h)
     me, opp = attacker - 1, 2 - attacker
     defender = 3 - attacker
@@ -131,7 +177,7 @@ def vcf(
         return False
     if tally_fours(pos.tally[me]) == 0:
         return False  # no four to make
-    slot = _fail_key(pos, attacker, depth, 1)
+    slot = _fail_key(pos, attacker, depth, 4 + last if follow else 1)
     if cache[slot & np.uint64(cache.shape[0] - 1)] == slot:
         return False
     moves = buf[depth]
@@ -145,6 +191,8 @@ def vcf(
     elif tally_fives(pos.tally[opp]) == 0:
         n = marked_cells(pos, mark_set(me, FOUR_MARKS), moves)
         n = drop_forbidden(pos, attacker, moves, n)
+        if last >= 0:
+            n = _keep_in_line(pos, moves, n, last)
         _order(pos, me, moves, n)
     for i in range(n):
         m = moves[i]
@@ -169,7 +217,10 @@ def vcf(
             elif nf == 1:
                 make(pos, fives[0], defender)
                 _visit(budget)
-                won = vcf(h, attacker, depth - 1, budget, cache, line, ply + 2, buf)
+                after = m if follow else -1
+                won = vcf_search(
+                    h, attacker, depth - 1, budget, cache, line, ply + 2, buf, follow, after
+                )
                 unmake(pos, fives[0])
                 line[ply + 1] = fives[0]
         unmake(pos, m)
