@@ -19,7 +19,7 @@ answer holds through both full searches. The critical position is a puzzle when:
   ``proofs.SCREEN_NODES``): a defence, not an attack;
 - the top level stopped at depth ``CAPPED_DEPTH`` (no clock) plays none of the answers.
 
-Rebuild (an hour or more of CPU; the searches are bounded by nodes, so the file is the same on
+Rebuild (hours of CPU; the searches are bounded by nodes, so the file is the same on
 every machine for one engine): ``python -m tests.engine.tactics.deep``.
 """
 
