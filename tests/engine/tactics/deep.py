@@ -48,7 +48,7 @@ from tests.engine.tactics.proofs import (
 LOST_GAMES = Path(__file__).with_name("lost_games.txt")
 DEEP = Path(__file__).with_name("deep.txt")
 DEEP_CATEGORIES = ("deep",)
-DEEP_WANTED = 30
+DEEP_WANTED = 30  # issue 26 asks for at least this many harder positions
 CAPPED_DEPTH = 8  # a deep defence is missed by the top level searching this deep
 MOST_DEFENCES = 8  # more holding moves than this: no puzzle (as the suite's defend)
 
@@ -120,11 +120,11 @@ def puzzle_deep(game: LostGame) -> tuple[int, str, str] | None:
     return None if played in answers.split() else (ply, answers, played)
 
 
-def build_deep(games: list[LostGame], wanted: int) -> Iterator[str]:
-    """Puzzle lines from the critical positions of ``games``, in order, at most ``wanted``."""
+def build_deep(games: list[LostGame], wanted: int | None = None) -> Iterator[str]:
+    """Puzzle lines from the critical positions of ``games``, in order (at most ``wanted``)."""
     found = 0
     for number, game in enumerate(games, 1):
-        if found >= wanted:
+        if wanted is not None and found >= wanted:
             return
         result = puzzle_deep(game)
         print(f"game {number} {game.source}: {result}", flush=True)
@@ -137,7 +137,7 @@ def build_deep(games: list[LostGame], wanted: int) -> Iterator[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Rebuild deep.txt from lost_games.txt.")
-    parser.add_argument("--wanted", type=int, default=DEEP_WANTED)
+    parser.add_argument("--wanted", type=int, default=None, help="stop after this many")
     parser.add_argument("--first", type=int, default=0, help="skip this many games")
     parser.add_argument("--out", type=Path, default=DEEP)
     args = parser.parse_args()
