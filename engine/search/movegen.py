@@ -1,6 +1,8 @@
 """Which moves the search looks at, given the threats on the board.
 
-* The opponent has a five to complete: only its completion cells (block, or lose).
+* The opponent has a five to complete: only its completion cells (block, or lose). Under
+  caro also the cells that leave that five blocked at both ends (a caro five so blocked does
+  not win): the other end of a four already blocked at one end.
 * The opponent can make an open four (it has an open three): our own fours, plus every cell
   where the opponent would make a four — the only moves that stop the three or gain a tempo.
   In renju a black three whose open-four points are all forbidden to black is no three (a
@@ -20,16 +22,21 @@ from numba import njit
 
 from engine.search.evaluation import tally_fives
 from engine.search.forbidden import can_make_open_four, drop_forbidden, forbids
+from engine.search.patterns import CARO, CARO_EXACT, WALL_CODE
 from engine.search.position import (
     COLS,
     EVERY_MARK,
     FIVE_MARKS,
     GRAVITY,
     ROWS,
+    RULE,
+    K,
     Position,
     gravity_target,
+    make,
     mark_set,
     marked_cells,
+    unmake,
 )
 
 ALL, DEFEND, BLOCK = 0, 1, 2  # kinds of move lists, returned with the list
@@ -77,12 +84,50 @@ def gen_moves(pos: Position, side: int, out: np.ndarray) -> tuple[int, int]:
         return n, ALL
     if kind == BLOCK:
         n = marked_cells(pos, mark_set(opp, FIVE_MARKS), out)
+        if pos.cfg[RULE] == CARO or pos.cfg[RULE] == CARO_EXACT:
+            n = _add_caro_caps(pos, side, out, n)
         return drop_forbidden(pos, side, out, n), BLOCK
     if kind == DEFEND:  # every cell where either side makes a four or a five
         n = drop_forbidden(pos, side, out, marked_cells(pos, EVERY_MARK, out))
         if n > 0:
             return n, DEFEND
     return gen_all(pos, side, out), ALL
+
+
+@njit(cache=True)
+def _add_caro_caps(pos: Position, side: int, out: np.ndarray, n: int) -> int:
+    """Append to the ``n`` completion cells in ``out`` every other cell that stops the
+    opponent's fives: under caro a five blocked at both ends does not win, so a stone at the
+    free end of a four blocked at the other also stops it. The candidates are the empty cells
+    on the four lines through each completion cell, within k of it; a candidate is kept when,
+    after it, the opponent has no five cell left (the tallies say so exactly)."""
+    opp = 2 - side
+    fives = n
+    for j in range(fives):
+        for d in range(4):
+            for sign in (-1, 1):
+                idx = out[j]
+                for _ in range(pos.cfg[K]):
+                    idx += sign * pos.steps[d]
+                    if pos.board[idx] == WALL_CODE:
+                        break
+                    if pos.board[idx] != 0 or _listed(out, n, idx):
+                        continue
+                    make(pos, idx, side)
+                    stopped = tally_fives(pos.tally[opp]) == 0
+                    unmake(pos, idx)
+                    if stopped:
+                        out[n] = idx
+                        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _listed(out: np.ndarray, n: int, idx: int) -> bool:
+    for i in range(n):
+        if out[i] == idx:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
