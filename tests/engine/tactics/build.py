@@ -5,7 +5,8 @@ answers proven.
     .venv/bin/python -m tests.engine.tactics.build --only vct   # hard.txt only
 
 How each answer set is proven:
-  * win1 / block5: by the Board itself (pushing the move wins / the opponent's completion cell).
+  * win1 / block5: by the Board itself (pushing the move wins) / by the tallies (no five of the
+    opponent's left after the move: its completion cell, under caro also a cap of its far end).
   * open4: the cells that make an open (or double) four while the opponent has no four to make,
     plus any four that starts a VCF — every one of them wins.
   * vcf: every four whose forced reply leaves a VCF (threat search with a large budget); the
@@ -90,10 +91,20 @@ def puzzle_win1(board: Board, pos: Position) -> str | None:
 
 
 def puzzle_block5(board: Board, pos: Position) -> str | None:
+    """Every move after which the opponent has no five to complete: its completion cell and,
+    under caro, the free end of a four blocked at the other (the five would be blocked at both
+    ends, which does not win there)."""
     me, opp = board.turn - 1, 2 - board.turn
     if pos.counts[me, C_FIVE] or pos.counts[opp, C_FIVE] != 1:
         return None
-    return names(board, pos, [c for c in empty_cells(pos) if pos.cls[opp, c] == C_FIVE])
+    return names(board, pos, [c for c in empty_cells(pos) if _stops_fives(pos, c, board.turn)])
+
+
+def _stops_fives(pos: Position, cell: int, side: int) -> bool:
+    make(pos, cell, side)
+    stopped = pos.counts[2 - side, C_FIVE] == 0
+    unmake(pos, cell)
+    return stopped
 
 
 def _quiet_for_opponent(pos: Position, opp: int) -> bool:
