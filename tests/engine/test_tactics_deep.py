@@ -13,9 +13,9 @@ import pytest
 
 from engine.search import position_of
 from tests.engine.tactics import Puzzle, load_suite
-from tests.engine.tactics.deep import DEEP, DEEP_CATEGORIES, DEEP_WANTED, MOST_DEFENCES
+from tests.engine.tactics.deep import DEEP, DEEP_CATEGORIES, DEEP_WANTED
 from tests.engine.tactics.positions import names
-from tests.engine.tactics.proofs import threat_safe_moves, wins_by_threats
+from tests.engine.tactics.proofs import MOST_DEFENCES, threat_safe_moves, wins_by_threats
 
 PUZZLES = load_suite(DEEP)
 

@@ -44,6 +44,7 @@ from tests.engine.tactics import SUITE
 from tests.engine.tactics.hard import HARD, HARD_CATEGORIES, HARD_WANTED, build_hard
 from tests.engine.tactics.positions import candidates, empty_cells, fours, names, random_board
 from tests.engine.tactics.proofs import (
+    MOST_DEFENCES,
     SCREEN_NODES,
     holding_defences,
     search_wins,
@@ -51,7 +52,6 @@ from tests.engine.tactics.proofs import (
     wins_by_threats,
 )
 
-MOST_DEFENCES = 8  # a defend puzzle with more holding moves is no puzzle
 CATEGORIES = ("win1", "block5", "open4", "vcf", "defend", "caro", "standard")
 
 

@@ -11,7 +11,7 @@ last one where some move holds: it escapes every threat win of the winner (searc
 ``proofs.THREAT_NODES``), and neither the full search of ``proofs.SCREEN_NODES`` after it nor
 that of ``proofs.PROOF_NODES`` (12 million) finds the winner a win. The walk stops (no puzzle)
 at a position too open for a defence: more than ``proofs.MAX_THREAT_SAFE`` moves escape the
-threats, or more than ``MOST_DEFENCES`` survive the first full search. So the answers are
+threats, or more than ``proofs.MOST_DEFENCES`` survive the first full search. So the answers are
 proven as the suite's ``defend`` answers are: every move left out loses to a win found, every
 answer holds through both full searches. The critical position is a puzzle when:
 
@@ -33,15 +33,13 @@ from pathlib import Path
 from engine.board import Board
 from engine.levels import TOP
 from engine.search import choose_grid_move, position_of
-from engine.search.evaluation import C_FIVE
 from tests.engine.tactics import NO_CLOCK_MS
 from tests.engine.tactics.positions import names
 from tests.engine.tactics.proofs import (
-    PROOF_NODES,
+    MOST_DEFENCES,
     SCREEN_NODES,
+    holding_moves,
     search_wins,
-    surviving,
-    threat_safe_moves,
     wins_by_threats,
 )
 
@@ -50,7 +48,6 @@ DEEP = Path(__file__).with_name("deep.txt")
 DEEP_CATEGORIES = ("deep",)
 DEEP_WANTED = 30  # issue 26 asks for at least this many harder positions
 CAPPED_DEPTH = 8  # a deep defence is missed by the top level searching this deep
-MOST_DEFENCES = 8  # more holding moves than this: no puzzle (as the suite's defend)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,14 +82,10 @@ def critical_position(game: LostGame) -> tuple[int, list[int]] | None:
         ply -= 1
     while ply >= game.opening:
         board = game.board_before(ply)
-        pos = position_of(board)
-        holding = threat_safe_moves(pos, board.turn)
+        holding = holding_moves(board, position_of(board), MOST_DEFENCES)
         if holding is None:
             return None
-        holding = surviving(board, pos, holding, SCREEN_NODES)
-        if len(holding) > MOST_DEFENCES:
-            return None
-        if holding := surviving(board, pos, holding, PROOF_NODES):
+        if holding:
             return ply, holding
         ply -= 2
     return None
@@ -111,7 +104,7 @@ def puzzle_deep(game: LostGame) -> tuple[int, str, str] | None:
     ply, holding = critical
     board = game.board_before(ply)
     pos = position_of(board)
-    if pos.counts[board.turn - 1, C_FIVE] or wins_by_threats(pos, board.turn):
+    if wins_by_threats(pos, board.turn):  # a five to complete included
         return None
     if search_wins(board, SCREEN_NODES):
         return None  # the defender wins by a deeper attack: defending is not the point

@@ -24,6 +24,7 @@ VCF_DEPTH, VCT_DEPTH = 24, 6
 SCREEN_NODES = 400_000  # full search after each threat-safe defence
 PROOF_NODES = 12_000_000  # full search again after each defence a puzzle lists (3M missed a win)
 MAX_THREAT_SAFE = 16  # more threat-safe moves than this: too open to be a defence puzzle
+MOST_DEFENCES = 8  # a defence puzzle with more holding moves is no puzzle
 
 
 def _budget(nodes: int) -> np.ndarray:
@@ -112,21 +113,26 @@ def threat_safe_moves(pos: Position, side: int) -> list[int] | None:
     return threat_safe
 
 
-def holding_defences(board: Board, pos: Position, most: int) -> list[int] | None:
+def holding_moves(board: Board, pos: Position, most: int) -> list[int] | None:
     """The position cells (``pos`` indices) of every move of the side to move after which the
-    opponent has no forced win, when there are 1..``most`` of them; None otherwise.
+    opponent has no forced win ([] when none holds); None when the position is too open for a
+    defence puzzle (more than ``MAX_THREAT_SAFE`` moves escape the threats, or more than
+    ``most`` survive the first full search).
 
-    Every empty cell is tried: a threat search dismisses most; the few left (at most
-    ``MAX_THREAT_SAFE``) get a full search, and the survivors a second, larger one. Every move
-    left out of the answer was shown to lose."""
+    Every empty cell is tried: a threat search dismisses most; the few left get a full search,
+    and the survivors a second, larger one. Every move left out was shown to lose."""
     holding = threat_safe_moves(pos, board.turn)
     if holding is None:
         return None
-    for nodes in (SCREEN_NODES, PROOF_NODES):
-        holding = surviving(board, pos, holding, nodes)
-        if not 0 < len(holding) <= most:
-            return None
-    return holding
+    holding = surviving(board, pos, holding, SCREEN_NODES)
+    if len(holding) > most:
+        return None
+    return surviving(board, pos, holding, PROOF_NODES)
+
+
+def holding_defences(board: Board, pos: Position, most: int) -> list[int] | None:
+    """:func:`holding_moves` when 1..``most`` moves hold; None otherwise."""
+    return holding_moves(board, pos, most) or None
 
 
 def surviving(board: Board, pos: Position, cells: list[int], nodes: int) -> list[int]:
