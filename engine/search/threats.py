@@ -1,15 +1,18 @@
 """Threat-space search: forced wins by continuous fours (VCF) and by threes and fours (VCT).
 
-VCF: the attacker only plays moves that make a four, so every defender reply is forced (the one
-completion cell; a counter-four from the defender must in turn be blocked by a move that is
-itself a four). VCT also lets the attacker make open threes; the defender then answers with any
-move that stops the three or with a four of its own, and the attacker must win against every
-answer. Both searches are budgeted in searched positions (``budget[0]`` counts, ``budget[1]``
-is the limit) and by a deadline (``budget[2]``), and remember refuted positions in a small hash
-table so transpositions are not searched twice. A fourth ``budget`` entry, when there is one,
-counts every position visited (each move made), for the search's node statistics. Both take
-the position as a handle (``position.position_handle``): they recurse, and a handle is one
-argument where the position's arrays are nineteen (``engine.native.array_view``).
+VCF: the attacker only plays moves that make a four, so every defender reply is forced: the
+completion cell, and under caro also the cap of a four blocked at one end (a five blocked at
+both ends does not win), so the attacker must win after each (:func:`five_stops`); a counter-
+four from the defender must in turn be blocked by a move that is itself a four. VCT also lets
+the attacker make open threes; the defender then answers with any move that stops the three
+(under caro also the caps :func:`engine.search.movegen.add_caro_three_stops` adds) or with a
+four of its own, and the attacker must win against every answer. Both searches are budgeted in
+searched positions (``budget[0]`` counts, ``budget[1]`` is the limit) and by a deadline
+(``budget[2]``), and remember refuted positions in a small hash table so transpositions are not
+searched twice. A fourth ``budget`` entry, when there is one, counts every position visited
+(each move made), for the search's node statistics. Both take the position as a handle
+(``position.position_handle``): they recurse, and a handle is one argument where the position's
+arrays are nineteen (``engine.native.array_view``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from engine.search.evaluation import (
     tally_fours,
 )
 from engine.search.forbidden import can_make_open_four, drop_forbidden, forbids
+from engine.search.movegen import add_caro_caps, add_caro_three_stops, caro_rule
 from engine.search.position import (
     EVERY_MARK,
     FIVE_MARKS,
@@ -113,17 +117,64 @@ def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
 
 
 @njit_search
-def _no_single_block(pos: Position, attacker: int, fives: np.ndarray, nf: int) -> bool:
-    """Whether a five is left after the defender blocks any one of the ``nf`` completion
-    cells (under caro a block can leave the other five blocked at both ends)."""
-    me = attacker - 1
-    for j in range(nf):
-        make(pos, fives[j], 3 - attacker)
-        left = tally_fives(pos.tally[me])
-        unmake(pos, fives[j])
-        if left == 0:
-            return False
-    return True
+def five_stops(pos: Position, attacker: int, out: np.ndarray) -> int:
+    """Fill ``out`` with the defender's moves after which ``attacker`` has no five cell left;
+    return their count (none: the five cannot be stopped). They are the completion cells that
+    stop every five and, under caro, the caps (:func:`engine.search.movegen.add_caro_caps`: a
+    five blocked at both ends does not win, so the free end of a four blocked at the other
+    stops it too). Moves the rules forbid the defender are left out."""
+    me, defender = attacker - 1, 3 - attacker
+    completions = marked_cells(pos, mark_set(me, FIVE_MARKS), out)
+    n = completions
+    if caro_rule(pos):
+        n = add_caro_caps(pos, defender, out, n)
+    kept = 0
+    for i in range(n):
+        m = out[i]
+        if i < completions and completions > 1:
+            make(pos, m, defender)
+            left = tally_fives(pos.tally[me])
+            unmake(pos, m)
+            if left > 0:
+                continue  # another five is still there
+        if not forbids(pos, defender, m):
+            out[kept] = m
+            kept += 1
+    return kept
+
+
+@njit_search
+def threat_replies(pos: Position, attacker: int, out: np.ndarray) -> int:
+    """Fill ``out`` with the defender's answers the VCT tries to the threat ``attacker`` just
+    made; return their count. Against a four, what stops its five (:func:`five_stops`; none:
+    it cannot be stopped). Against an open three, every cell where either side makes a four or
+    a five (the blocks and the defender's own fours) and, under caro, the caps that leave the
+    attacker no open four (:func:`engine.search.movegen.add_caro_three_stops`)."""
+    if tally_fives(pos.tally[attacker - 1]) > 0:
+        return five_stops(pos, attacker, out)
+    n = marked_cells(pos, EVERY_MARK, out)
+    if caro_rule(pos):
+        n = add_caro_three_stops(pos, 3 - attacker, out, n)
+    return n
+
+
+@njit_search
+def _unstoppable_line(
+    pos: Position, attacker: int, cells: np.ndarray, line: np.ndarray, ply: int
+) -> None:
+    """Write from ``line[ply]`` the end of a win no defence stops: a completion cell the
+    defender may block and the five left after it, or -1 at once when it may block none
+    (renju). ``cells`` is room for the completion cells."""
+    me, defender = attacker - 1, 3 - attacker
+    line[ply] = -1
+    for i in range(marked_cells(pos, mark_set(me, FIVE_MARKS), cells)):
+        if not forbids(pos, defender, cells[i]):
+            make(pos, cells[i], defender)
+            line[ply + 1] = first_marked(pos, me, FIVE_MARKS)
+            unmake(pos, cells[i])
+            line[ply] = cells[i]
+            line[ply + 2] = -1
+            return
 
 
 @njit_search
@@ -181,7 +232,7 @@ def vcf_search(
     if cache[slot & np.uint64(cache.shape[0] - 1)] == slot:
         return False
     moves = buf[depth]
-    fives = buf[depth, MAX_CANDIDATES:]
+    stops = buf[depth, MAX_CANDIDATES:]
     n = 0
     if tally_fives(pos.tally[opp]) == 1:
         block = first_marked(pos, opp, FIVE_MARKS)
@@ -199,30 +250,25 @@ def vcf_search(
         make(pos, m, attacker)
         _visit(budget)
         won = False
-        if tally_fives(pos.tally[opp]) == 0:
+        if tally_fives(pos.tally[opp]) == 0 and tally_fives(pos.tally[me]) > 0:
             # The attacker had no five before this move: its five cells are the move's.
-            nf = tally_fives(pos.tally[me])
-            if nf == 1:
-                fives[0] = first_marked(pos, me, FIVE_MARKS)
-            elif nf >= 2:
-                marked_cells(pos, mark_set(me, FIVE_MARKS), fives)
-            if nf >= 2 and _no_single_block(pos, attacker, fives, nf):
-                line[ply + 1] = fives[0]
-                line[ply + 2] = fives[1]
-                line[ply + 3] = -1
+            ns = five_stops(pos, attacker, stops)
+            if ns == 0:
+                _unstoppable_line(pos, attacker, stops, line, ply + 1)
                 won = True
-            elif nf == 1 and forbids(pos, defender, fives[0]):
-                line[ply + 1] = -1  # renju: black may not block there, the five comes next
-                won = True
-            elif nf == 1:
-                make(pos, fives[0], defender)
-                _visit(budget)
+            else:  # it wins when it wins after every stop; the first (a completion
+                won = True  # cell) is searched last, so the line left is the main line
                 after = m if follow else -1
-                won = vcf_search(
-                    h, attacker, depth - 1, budget, cache, line, ply + 2, buf, follow, after
-                )
-                unmake(pos, fives[0])
-                line[ply + 1] = fives[0]
+                for s in range(ns - 1, -1, -1):
+                    make(pos, stops[s], defender)
+                    _visit(budget)
+                    won = vcf_search(
+                        h, attacker, depth - 1, budget, cache, line, ply + 2, buf, follow, after
+                    )
+                    unmake(pos, stops[s])
+                    if not won:
+                        break
+                line[ply + 1] = stops[0]
         unmake(pos, m)
         if won:
             line[ply] = m
@@ -276,9 +322,8 @@ def vct(
         if tally_fives(pos.tally[me]) == 0 and not can_make_open_four(pos, attacker):
             unmake(pos, m)
             continue  # not a threat after all (renju: a false three, its open fours forbidden)
-        # Every defence must fail: block cells, the defender's fours.
-        nr = marked_cells(pos, EVERY_MARK, replies)  # every cell where a side makes 4 or 5
-        refuted = nr == 0
+        nr = threat_replies(pos, attacker, replies)  # every defence must fail (none: it wins)
+        refuted = False
         for j in range(nr):
             r = replies[j]
             if forbids(pos, defender, r):

@@ -45,7 +45,7 @@ def test_vct_puzzle_is_won_by_threats_but_not_by_fours_nor_in_fewer_than_nine_pl
 ):
     board = puzzle.board()
     pos = position_of(board)
-    assert wins_by_threats(pos, board.turn)
+    assert wins_by_threats(pos, board.turn, nodes=PROOF_THREAT_NODES)
     assert vcf_line(pos, board.turn, nodes=PROOF_THREAT_NODES) is None
     assert shortest_threat_win(pos, board.turn, LONGEST_MISSED, PROOF_THREAT_NODES) is None
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from engine.board import Board
 from engine.levels import TOP
 from engine.search import choose_grid_move, position_of
-from tests.engine.tactics import NO_CLOCK_MS
+from tests.engine.tactics import NO_CLOCK_MS, Puzzle, load_suite
 from tests.engine.tactics.positions import names
 from tests.engine.tactics.proofs import (
     MOST_DEFENCES,
@@ -96,6 +96,14 @@ def capped_move(board: Board) -> str:
     return choose_grid_move(board, time_ms=NO_CLOCK_MS, level=TOP, max_depth=CAPPED_DEPTH).move
 
 
+def is_defence(board: Board) -> bool:
+    """Whether the side to move cannot win itself (no threat win, no win of the full search
+    within ``SCREEN_NODES``): a defence puzzle, not an attack."""
+    if wins_by_threats(position_of(board), board.turn):  # a five to complete included
+        return False
+    return not search_wins(board, SCREEN_NODES)  # a deeper attack: defending is not the point
+
+
 def puzzle_deep(game: LostGame) -> tuple[int, str, str] | None:
     """(ply, answers, move the capped search plays) of the deep defence in ``game``, or None:
     none when the side to move there could win itself or the capped search holds."""
@@ -103,12 +111,9 @@ def puzzle_deep(game: LostGame) -> tuple[int, str, str] | None:
         return None
     ply, holding = critical
     board = game.board_before(ply)
-    pos = position_of(board)
-    if wins_by_threats(pos, board.turn):  # a five to complete included
+    if not is_defence(board):
         return None
-    if search_wins(board, SCREEN_NODES):
-        return None  # the defender wins by a deeper attack: defending is not the point
-    answers = names(board, pos, holding)
+    answers = names(board, position_of(board), holding)
     played = capped_move(board)
     return None if played in answers.split() else (ply, answers, played)
 
@@ -128,18 +133,45 @@ def build_deep(games: list[LostGame], wanted: int | None = None) -> Iterator[str
             yield f"deep;{game.variant};{' '.join(game.moves[:ply])};{answers};{note}"
 
 
+def reprove_deep(puzzles: list[Puzzle]) -> Iterator[str]:
+    """The lines of ``puzzles`` (deep.txt's) whose positions are still defence puzzles for the
+    current engine, their answers proven again: after a change to what the engine calls a win
+    (session 19: caro's caps), without walking the lost games again. A puzzle the top level
+    now solves stays (its note names the move the capped search of its build played): the set
+    measures progress, it is not redrawn at every step. One whose answers now include the move
+    that capped search played is dropped: it was no deep defence even then."""
+    for puzzle in puzzles:
+        board = puzzle.board()
+        pos = position_of(board)
+        holding = holding_moves(board, pos, MOST_DEFENCES)
+        answers = names(board, pos, holding) if holding and is_defence(board) else ""
+        played = puzzle.note.split(" depth-8 plays ")[1].split()[0]
+        kept = bool(answers) and played not in answers.split()
+        print(f"{puzzle.name}: {answers if kept else None}", flush=True)
+        if kept:
+            yield f"deep;{puzzle.variant};{puzzle.moves};{answers};{puzzle.note}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Rebuild deep.txt from lost_games.txt.")
     parser.add_argument("--wanted", type=int, default=None, help="stop after this many")
     parser.add_argument("--first", type=int, default=0, help="skip this many games")
     parser.add_argument("--out", type=Path, default=DEEP)
+    parser.add_argument(
+        "--reprove", action="store_true", help="prove deep.txt's own positions again instead"
+    )
     args = parser.parse_args()
+    lines = (
+        reprove_deep(load_suite(DEEP))
+        if args.reprove
+        else build_deep(load_lost_games()[args.first :], args.wanted)
+    )
     header = "# category;variant;moves;answers;note  (generated and proven by deep.py)\n"
-    with args.out.open("w") as out:
-        out.write(header)
-        for line in build_deep(load_lost_games()[args.first :], args.wanted):
-            out.write(line + "\n")
-            out.flush()
+    text = header
+    for line in lines:
+        text += line + "\n"
+        print(line, flush=True)
+    args.out.write_text(text)
 
 
 if __name__ == "__main__":

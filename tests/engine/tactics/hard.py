@@ -26,8 +26,8 @@ import numpy as np
 from engine.board import Board
 from engine.search import position_of
 from engine.search.evaluation import C_F4, C_FIVE, tally_fives, tally_open_fours
-from engine.search.position import EVERY_MARK, Position, make, marked_cells, unmake
-from engine.search.threats import MAX_CANDIDATES
+from engine.search.position import Position, make, unmake
+from engine.search.threats import MAX_CANDIDATES, threat_replies
 from tests.engine.tactics.positions import candidates, empty_cells, names
 from tests.engine.tactics.proofs import THREAT_NODES, vcf_line, wins_by_threats, wins_slowly
 
@@ -59,16 +59,16 @@ def shortest_threat_win(pos: Position, side: int, longest: int, nodes: int) -> i
 def threat_move_wins(pos: Position, side: int, move: int, nodes: int) -> bool | None:
     """Whether ``move`` (a ``pos`` cell) wins for ``side`` as the VCT would play it: None when
     it threatens nothing (no open four or five to make next); else whether the attacker wins
-    by threats after each reply the VCT considers (every cell where either side makes a four
-    or a five: the blocks of the threat and the defender's own fours), each threat search
+    by threats after each reply the VCT considers (``threats.threat_replies``: the blocks of
+    the threat, caro's caps included, and the defender's own fours), each threat search
     within ``nodes`` positions."""
     me, out = side - 1, np.zeros(MAX_CANDIDATES, dtype=np.int64)
     make(pos, move, side)
     try:
         if tally_open_fours(pos.tally[me]) == 0 and tally_fives(pos.tally[me]) == 0:
             return None
-        replies = [int(c) for c in out[: marked_cells(pos, EVERY_MARK, out)]]
-        return bool(replies) and all(_wins_after(pos, side, r, nodes) for r in replies)
+        replies = [int(c) for c in out[: threat_replies(pos, side, out)]]
+        return all(_wins_after(pos, side, r, nodes) for r in replies)
     finally:
         unmake(pos, move)
 
