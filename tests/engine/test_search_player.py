@@ -174,8 +174,9 @@ def test_transposition_table_respects_its_memory_budget():
 
 
 def test_replies_to_open_threes_cost_no_depth_so_a_long_threat_line_is_seen_at_depth_five():
-    # "defend caro #4": g8 loses to a 31-ply line of threes and fours; counting the forced
-    # replies as plies, the search only saw it at depth 8 and played g8 at depths 5 and 7.
-    puzzle = next(p for p in load_suite() if p.note == "caro #4")
+    # The caro defence answered by f7: g8 loses to a 31-ply line of threes and fours; counting
+    # the forced replies as plies, the search only saw it at depth 8 and played g8 at depths 5
+    # and 7.
+    puzzle = next(p for p in load_suite() if p.category == "defend" and p.answers == {"f7"})
     analysis = choose_grid_move(puzzle.board(), time_ms=10**6, level=TOP, max_depth=5)
     assert analysis.move in puzzle.answers
