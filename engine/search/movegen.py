@@ -154,7 +154,7 @@ def add_caro_three_stops(pos: Position, side: int, out: np.ndarray, n: int) -> i
     """Append to the ``n`` cells of a DEFEND list in ``out`` every other cell after which the
     opponent can no longer make an open four. Under caro a stone just past the end of the five
     a four would make leaves that five blocked at both ends, so a cell where the opponent makes
-    no four can still stop its three (deep.txt's seven caro DEFEND puzzles are such caps). The
+    no four can still stop its three (all 7 caro DEFEND puzzles of session 18's deep.txt). The
     candidates are the empty cells within k of an open-four point of the opponent, on a line
     where it has at least k - 2 stones within k - 1 of the point (the four's); one is kept when,
     after it, the opponent has no open-four point left (the tallies say so exactly)."""
