@@ -116,7 +116,7 @@ def _order(pos: Position, pl: int, moves: np.ndarray, n: int) -> None:
         moves[j + 1] = m
 
 
-@njit_search
+@njit(cache=True, inline="always")  # in the horizon VCF's innermost loop: no call to pay
 def five_stops(pos: Position, attacker: int, out: np.ndarray) -> int:
     """Fill ``out`` with the defender's moves after which ``attacker`` has no five cell left;
     return their count (none: the five cannot be stopped). They are the completion cells that
@@ -124,7 +124,11 @@ def five_stops(pos: Position, attacker: int, out: np.ndarray) -> int:
     five blocked at both ends does not win, so the free end of a four blocked at the other
     stops it too). Moves the rules forbid the defender are left out."""
     me, defender = attacker - 1, 3 - attacker
-    completions = marked_cells(pos, mark_set(me, FIVE_MARKS), out)
+    completions = tally_fives(pos.tally[me])
+    if completions == 1:
+        out[0] = first_marked(pos, me, FIVE_MARKS)  # nearly always: one four, one cell
+    else:
+        completions = marked_cells(pos, mark_set(me, FIVE_MARKS), out)
     n = completions
     if caro_rule(pos):
         n = add_caro_caps(pos, defender, out, n)
