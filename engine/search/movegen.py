@@ -136,15 +136,31 @@ def add_caro_caps(pos: Position, side: int, out: np.ndarray, n: int) -> int:
 
 @njit(cache=True, inline="always")
 def _add_cap(pos: Position, side: int, out: np.ndarray, n: int, end: int, other: int) -> int:
-    """Append ``end`` to ``out`` when it is empty, the run's ``other`` end is closed, and a
-    stone of ``side`` there leaves the opponent no five cell."""
-    if pos.board[end] != 0 or pos.board[other] == 0 or _listed(out, n, end):
+    """Append ``end`` to ``out`` when the run's ``other`` end is closed and a stone of
+    ``side`` at ``end`` leaves the opponent no five cell."""
+    if pos.board[other] == 0:
         return n
-    make(pos, end, side)
-    stopped = tally_fives(pos.tally[2 - side]) == 0
-    unmake(pos, end)
+    return _add_if_it_stops(pos, side, out, n, end, False)
+
+
+@njit(cache=True, inline="always")
+def _add_if_it_stops(
+    pos: Position, side: int, out: np.ndarray, n: int, idx: int, open_fours: bool
+) -> int:
+    """Append ``idx`` to the ``n`` cells in ``out`` when it is empty, not listed yet, and a
+    stone of ``side`` there leaves the opponent no five cell (``open_fours``: no open-four
+    point); exact, by ``make`` and the tallies."""
+    if pos.board[idx] != 0 or _listed(out, n, idx):
+        return n
+    opp = 2 - side
+    make(pos, idx, side)
+    if open_fours:
+        stopped = tally_open_fours(pos.tally[opp]) == 0
+    else:
+        stopped = tally_fives(pos.tally[opp]) == 0
+    unmake(pos, idx)
     if stopped:
-        out[n] = end
+        out[n] = idx
         n += 1
     return n
 
@@ -200,14 +216,7 @@ def _add_stops_on_line(
             idx += sign * step
             if pos.board[idx] == WALL_CODE:
                 break
-            if pos.board[idx] != 0 or _listed(out, n, idx):
-                continue
-            make(pos, idx, side)
-            stopped = tally_open_fours(pos.tally[2 - side]) == 0
-            unmake(pos, idx)
-            if stopped:
-                out[n] = idx
-                n += 1
+            n = _add_if_it_stops(pos, side, out, n, idx, True)
     return n
 
 
